@@ -1,0 +1,39 @@
+# Each target installs what it needs into .venv first, so a fresh clone needs only Python 3.11+.
+PY      ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+TSTAMP  := $(VENV)/.installed-test
+
+.PHONY: demo test bench lint install clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(TSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@ $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/simkit run experiments/lets-take-a-hike/demo.toml --out runs/demo
+	$(BIN)/simkit report runs/demo
+
+test: $(TSTAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/simkit bench --json bench.json
+
+lint: $(TSTAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+clean:
+	rm -rf $(VENV) runs

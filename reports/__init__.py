@@ -1,0 +1,1 @@
+"""Report scripts: Parquet in, charts and an HTML report out."""

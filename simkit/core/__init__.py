@@ -1,0 +1,1 @@
+"""The toolkit's core: protocols, registries, rules, seeding, runner, results and statistics."""

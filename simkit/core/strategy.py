@@ -1,0 +1,133 @@
+"""Strategies: objects with a ``name`` and ``choose(view, legal_actions, rng) -> action``.
+
+A built-in strategy is a dataclass registered with :func:`strategy`; its fields are its parameters,
+so ``threshold:hike=5,drop=7`` builds ``Threshold(hike=5, drop=7)``. A user's own strategy is named
+by import path, ``mypkg.mod:MyStrategy`` (optionally ``mypkg.mod:MyStrategy:k=v``), and plugs in
+without touching simkit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from simkit.core.errors import StrategyError
+from simkit.core.registry import load_strategy_modules
+from simkit.core.rng import GameRng
+
+
+class Strategy(Protocol):
+    name: str
+
+    def choose(self, view: Any, legal_actions: Sequence, rng: GameRng) -> Any: ...
+
+
+@dataclass(frozen=True)
+class StrategyInfo:
+    name: str
+    cls: type
+    games: tuple[str, ...] | None  # None: works for every game
+
+    @property
+    def summary(self) -> str:
+        doc = (self.cls.__doc__ or "").strip()
+        return " ".join(doc.split("\n\n")[0].split())
+
+    def params(self) -> dict[str, Any]:
+        if not dataclasses.is_dataclass(self.cls):
+            return {}
+        return {f.name: f.default for f in dataclasses.fields(self.cls) if f.init}
+
+
+_STRATEGIES: dict[str, StrategyInfo] = {}
+
+
+def strategy(name: str, games: Sequence[str] | None = None):
+    """Class decorator: register a strategy under ``name`` for ``games`` (None: every game)."""
+
+    def register(cls):
+        _STRATEGIES[name] = StrategyInfo(name, cls, tuple(games) if games else None)
+        cls.registry_name = name
+        return cls
+
+    return register
+
+
+def strategies_for(game: str) -> dict[str, StrategyInfo]:
+    load_strategy_modules()
+    return {
+        n: info
+        for n, info in sorted(_STRATEGIES.items())
+        if info.games is None or game in info.games
+    }
+
+
+def _coerce(strategy_name: str, key: str, raw: str, default: Any) -> Any:
+    kind = type(default)
+    try:
+        if kind is bool:
+            if raw.lower() in ("1", "true", "yes", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(raw)
+        if kind in (int, float, str):
+            return kind(raw)
+    except ValueError:
+        pass
+    else:
+        return raw
+    raise StrategyError(
+        f"strategy '{strategy_name}': parameter '{key}' = '{raw}' is not a {kind.__name__}"
+    )
+
+
+def _parse_params(strategy_name: str, text: str, allowed: dict[str, Any]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep:
+            raise StrategyError(f"strategy '{strategy_name}': parameter '{item}' needs key=value")
+        if key not in allowed:
+            choices = ", ".join(allowed) or "none"
+            raise StrategyError(
+                f"strategy '{strategy_name}' has no parameter '{key}'; its parameters: {choices}"
+            )
+        params[key] = _coerce(strategy_name, key, raw.strip(), allowed[key])
+    return params
+
+
+def canonical_name(base: str, params: dict[str, Any]) -> str:
+    if not params:
+        return base
+    return base + ":" + ",".join(f"{k}={v}" for k, v in sorted(params.items()))
+
+
+def make_strategy(text: str, game: str) -> Strategy:
+    """Build a strategy from its command-line name: ``name``, ``name:k=v,...`` or ``module:Class``."""
+    text = text.strip()
+    head, _, rest = text.partition(":")
+    if "." in head:  # an import path: module.path:Class[:params]
+        cls_name, _, param_text = rest.partition(":")
+        try:
+            cls = getattr(importlib.import_module(head), cls_name)
+        except (ImportError, AttributeError) as exc:
+            raise StrategyError(f"cannot import strategy '{head}:{cls_name}': {exc}") from exc
+        info = StrategyInfo(f"{head}:{cls_name}", cls, None)
+    else:
+        available = strategies_for(game)
+        if head not in available:
+            raise StrategyError(
+                f"unknown strategy '{head}' for {game}; available: {', '.join(available)}"
+            )
+        info, param_text = available[head], rest
+    params = _parse_params(info.name, param_text, info.params())
+    instance = info.cls(**params)
+    object.__setattr__(instance, "name", canonical_name(info.name, params))
+    if not callable(getattr(instance, "choose", None)):
+        raise StrategyError(f"strategy '{info.name}' has no choose(view, legal_actions, rng)")
+    return instance

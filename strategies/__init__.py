@@ -1,0 +1,1 @@
+"""Built-in strategies: one module per game plus generic ones."""
