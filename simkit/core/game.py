@@ -64,6 +64,12 @@ class State(Protocol):
     def outcome(self) -> Outcome:
         """Scores, ranks, win shares and per-seat extras; only once terminal."""
 
+    def scores(self) -> tuple[float, ...]:
+        """Each seat's points so far, in the game's own count (for score traces over a game)."""
+
+    def turns(self) -> int:
+        """Turns played so far, in the game's documented unit (the ``turns`` column at the end)."""
+
     def view(self, seat: int) -> Any:
         """What ``seat`` may see: an immutable value with ``==``; hidden cards stay hidden."""
 
