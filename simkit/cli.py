@@ -118,6 +118,13 @@ def strategies(game):
     help="loky: processes on this machine; dask: a Dask cluster.",
 )
 @click.option("--scheduler", help="Dask scheduler address, tcp://HOST:PORT (with --backend dask).")
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "python", "compiled"]),
+    default="auto",
+    show_default=True,
+    help="auto: the compiled engine when every strategy has a compiled form, else Python.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def run(
     spec,
@@ -133,6 +140,7 @@ def run(
     out,
     backend,
     scheduler,
+    engine,
     quiet,
 ):
     """Play a batch of games and write their rows as Parquet.
@@ -169,12 +177,18 @@ def run(
         exp = Experiment.from_dict({"name": game}, **cli)
     out = out or Path("runs") / exp.name
     meta = run_experiment(
-        exp, out, jobs=jobs, progress=not quiet, backend=backend, scheduler=scheduler
+        exp,
+        out,
+        jobs=jobs,
+        progress=not quiet,
+        backend=backend,
+        scheduler=scheduler,
+        engine=engine,
     )
     rate = meta["games_played_now"] / meta["seconds_now"] if meta["seconds_now"] else 0.0
     click.echo(
         f"{meta['games_total']} games in {out} ({meta['games_played_now']} played now, "
-        f"{rate:.0f} games/s on {meta['workers']} workers)"
+        f"{rate:.0f} games/s on {meta['workers']} workers, {meta['engine']} engine)"
     )
 
 

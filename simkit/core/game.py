@@ -106,6 +106,10 @@ class GameSpec:
     extra_columns: tuple[str, ...] = ()
     load_data: Callable[[Any], dict[str, Any]] | None = None
     """Reads a designer's component data file into rule fields (``--set data=FILE``)."""
+    fast_engine: str | None = None
+    """Import path of a compiled engine for this game, if it has one: a module with
+    ``supports(strategies)``, ``warm()`` and ``play_rows(...)`` (see ``simkit.core.runner``).
+    Games without one always run on their Python engine."""
 
     @property
     def player_counts(self) -> range:

@@ -75,7 +75,7 @@ class RowBuffer:
 def write_part(table: pa.Table, path: Path) -> None:
     """Write atomically: a crash mid-write leaves no part, never a half one."""
     tmp = path.with_name(path.name + ".tmp")
-    pq.write_table(table, tmp, compression="zstd")
+    pq.write_table(table, tmp, compression="zstd", write_page_checksum=True)
     with open(tmp, "rb") as fh:
         os.fsync(fh.fileno())
     os.replace(tmp, path)
@@ -87,6 +87,15 @@ def part_is_complete(path: Path, expected_rows: int) -> bool:
         return pq.read_metadata(path).num_rows == expected_rows
     except (OSError, pa.ArrowInvalid):
         return False
+
+
+def part_is_readable(path: Path) -> bool:
+    """Every page of the part reads and matches its checksum (a corrupt part is played again)."""
+    try:
+        pq.read_table(path, page_checksum_verification=True)
+    except (OSError, pa.ArrowException):
+        return False
+    return True
 
 
 def read_results(run_dir: Path):

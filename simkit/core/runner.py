@@ -3,12 +3,19 @@
 Work is fixed before it is dispatched (Mesa's batch runner): every chunk knows its games, seeds and
 seats, so results never depend on completion order or on the number of workers. The parent writes
 each finished chunk atomically; a rerun of an interrupted run plays only the chunks without a
-complete part, and a run directory made for a different experiment is refused.
+complete, readable part, and a run directory made for a different experiment is refused.
+
+A chunk runs on the game's compiled engine when the game has one and every strategy of the run has
+a compiled form (the results are the same, game by game); otherwise on the Python engine. A worker
+that dies (killed, out of memory) is reported and the chunks it may have held are played again, up
+to ``retries`` times each.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -18,11 +25,22 @@ from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from simkit.core import registry
-from simkit.core.errors import ExperimentError, SimkitError, StrategyError
+from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, StrategyError
 from simkit.core.experiment import Chunk, Experiment
-from simkit.core.results import RowBuffer, part_is_complete, write_part
+from simkit.core.results import RowBuffer, part_is_complete, part_is_readable, write_part
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
+
+ENGINES = ("auto", "python", "compiled")
+RETRIES = 2
+
+
+class SeatFailure(Exception):
+    """A strategy raised, or returned an illegal action, in one seat of a game."""
+
+    def __init__(self, seat: int, strategy: str, what: str):
+        self.seat, self.strategy = seat, strategy
+        super().__init__(f"strategy '{strategy}' in seat {seat} {what}")
 
 
 def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False):
@@ -33,38 +51,96 @@ def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False):
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
-        action = strategies[seat].choose(state.view(seat), legal, seat_rngs[seat])
-        state.apply(action)
+        player = strategies[seat]
+        try:
+            action = player.choose(state.view(seat), legal, seat_rngs[seat])
+        except MemoryError:
+            raise
+        except Exception as exc:
+            raise SeatFailure(seat, player.name, f"raised {type(exc).__name__}: {exc}") from exc
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise SeatFailure(seat, player.name, f"returned an illegal action: {exc}") from exc
     return state
 
 
-def play_chunk(exp: Experiment, chunk: Chunk):
+def play_chunk(exp: Experiment, chunk: Chunk, engine: str = "python", run_dir: str = "RUN_DIR"):
     """Play one chunk's games (in a worker); returns the chunk and its rows as an Arrow table."""
     spec = registry.game(exp.game)
     rules = exp.rules_for(chunk.cell.variant)
     built: dict[str, object] = {}
-    rows = RowBuffer(exp.name, chunk.cell.variant.name, exp.game)
-    for k in range(chunk.first, chunk.first + chunk.count):
+    games = range(chunk.first, chunk.first + chunk.count)
+    seats = []
+    for k in games:
         names = exp.seats(k, chunk.cell.n_players)
         for name in names:
             if name not in built:
                 built[name] = make_strategy(name, exp.game)
-        players = [built[name] for name in names]
+        seats.append([built[name] for name in names])
+    if engine == "compiled":
+        labels = (exp.name, chunk.cell.variant.name, exp.game)
+        first_index = exp.game_index(chunk.cell, chunk.first)
+        table = _fast_module(spec).play_rows(
+            labels, rules, exp.seed, chunk.first, first_index, seats
+        )
+        if table is not None:
+            return chunk, table
+    rows = RowBuffer(exp.name, chunk.cell.variant.name, exp.game)
+    for k, players in zip(games, seats, strict=True):
         seed = game_seed(exp.seed, k)
         index = exp.game_index(chunk.cell, k)
         try:
             state = play_game(spec, rules, players, seed)
+        except MemoryError:
+            raise  # the runner retries the chunk as for a dead worker
         except Exception as exc:  # a strategy's or engine's failure: name the game that shows it
-            raise StrategyError(_failure(exp, index, seed, names, exc)) from exc
+            raise StrategyError(_failure(index, seed, players, exc, run_dir)) from exc
         rows.add(index, seed, [p.name for p in players], state.outcome())
     return chunk, rows.table()
 
 
-def _failure(exp: Experiment, index: int, seed: int, names: list[str], exc: Exception) -> str:
+def _failure(index: int, seed: int, players: Sequence, exc: Exception, run_dir: str) -> str:
+    if isinstance(exc, SeatFailure):
+        what = str(exc)
+    else:
+        names = ", ".join(p.name for p in players)
+        what = f"the engine raised {type(exc).__name__}: {exc} (strategies {names})"
     return (
-        f"game {index} (seed {seed}, strategies {', '.join(names)}) failed: "
-        f"{type(exc).__name__}: {exc}; reproduce with `simkit replay RUN_DIR --index {index}`"
+        f"game {index} (seed {seed}) failed: {what}; "
+        f"reproduce with `simkit replay {run_dir} --index {index}`"
     )
+
+
+def _fast_module(spec):
+    return importlib.import_module(spec.fast_engine)
+
+
+def choose_engine(exp: Experiment, engine: str = "auto") -> tuple[str, str]:
+    """('compiled' or 'python', why) for a run: compiled when the game has a compiled engine and
+    every strategy of the run has a compiled form, unless ``engine`` says otherwise."""
+    if engine not in ENGINES:
+        raise ExperimentError(f"engine '{engine}': expected one of {', '.join(ENGINES)}")
+    spec = registry.game(exp.game)
+    if engine == "python":
+        return "python", "asked for"
+    if not spec.fast_engine:
+        why = f"{exp.game} has no compiled engine"
+    elif exp.seed >= 2**64:
+        why = "the root seed does not fit in 64 bits"
+    else:
+        module = _fast_module(spec)
+        lacking = [
+            s
+            for s in dict.fromkeys(exp.strategies)
+            if not module.supports([make_strategy(s, exp.game)])
+        ]
+        if not lacking:
+            return "compiled", "every strategy has a compiled form"
+        why = f"no compiled form for {', '.join(lacking)}"
+    if engine == "compiled":
+        raise ExperimentError(f"--engine compiled is not possible: {why}")
+    return "python", why
 
 
 def _prepare(exp: Experiment, out: Path) -> dict:
@@ -75,18 +151,36 @@ def _prepare(exp: Experiment, out: Path) -> dict:
     meta["fingerprint"] = exp.fingerprint()
     if meta_path.exists():
         old = json.loads(meta_path.read_text())
-        if old.get("fingerprint") != meta["fingerprint"]:
-            raise ExperimentError(
-                f"{out} holds a different experiment ({old.get('game')}, seed {old.get('seed')}, "
-                f"{old.get('name')}); choose another --out or delete it"
-            )
+        _refuse_foreign(out, old, meta)
         meta["started"] = old.get("started")
         meta["resumed"] = old.get("resumed", 0) + 1
+        if "chunk_size" in old:
+            meta["chunk_size"] = old["chunk_size"]
     else:
         meta["started"] = _now()
     meta["status"] = "running"
     meta_path.write_text(json.dumps(meta, indent=2))
     return meta
+
+
+def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
+    """A run directory is resumed (or extended with more games) only by the same experiment."""
+    differ = [
+        key
+        for key in ("game", "seed", "players", "strategies", "rotate", "rules_as_used", "variants")
+        if old.get(key) != new.get(key)
+    ]
+    if old.get("fingerprint") != new["fingerprint"] and not differ:
+        differ = ["the experiment's settings"]
+    several_cells = len(new["players"]) * len(new["variants"]) > 1
+    if several_cells and old.get("games_per_cell") != new["games_per_cell"]:
+        differ.append("games (game indices of a run with several cells depend on it)")
+    if differ:
+        raise ExperimentError(
+            f"{out} holds a different experiment ({old.get('name')}: {old.get('game')}, seed "
+            f"{old.get('seed')}); it differs in {', '.join(differ)}: choose another --out or "
+            "delete it"
+        )
 
 
 def run(
@@ -96,16 +190,27 @@ def run(
     progress: bool = True,
     backend: str = "loky",
     scheduler: str | None = None,
+    engine: str = "auto",
+    retries: int = RETRIES,
 ) -> dict:
     """Play ``exp`` into run directory ``out``; resumes if ``out`` holds part of the same run."""
     out = Path(out)
+    engine_used, why = choose_engine(exp, engine)
     meta = _prepare(exp, out)
     workers = _workers(jobs)
-    size = exp.chunk_size(workers)
+    # A resumed run keeps its chunking, so a part's name always means the same games.
+    size = meta.setdefault("chunk_size", exp.chunk_size(workers))
+    (out / "run.json").write_text(json.dumps(meta, indent=2))
     chunks = exp.chunks(size)
-    todo = [c for c in chunks if not part_is_complete(_part(out, c), c.count * c.cell.n_players)]
+    for stale in (out / "games").glob("*.tmp"):
+        stale.unlink()  # a write cut short by a crash; its chunk is played again
+    todo = [c for c in chunks if not _part_done(out, c)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
+    say = tqdm.write if progress else _silent
+    say(f"engine: {engine_used} ({why})")
+    if engine_used == "compiled" and todo:
+        _fast_module(registry.game(exp.game)).warm()
     t0 = time.perf_counter()
     bar = tqdm(
         total=games_total,
@@ -114,28 +219,101 @@ def run(
         disable=not progress,
         desc=exp.name,
         smoothing=0.05,
+        file=sys.stderr,
     )
     try:
         with _backend(backend, scheduler, workers):
-            tasks = (delayed(play_chunk)(exp, c) for c in todo)
-            for chunk, table in Parallel(return_as="generator_unordered")(tasks):
-                write_part(table, _part(out, chunk))
-                bar.update(chunk.count)
+            _play_all(exp, out, todo, engine_used, retries, workers, bar, say)
+    except SimkitError as exc:
+        meta.update(status="failed", error=str(exc), finished=_now())
+        (out / "run.json").write_text(json.dumps(meta, indent=2))
+        raise
     finally:
         bar.close()
     elapsed = time.perf_counter() - t0
     meta.update(
         status="complete",
         finished=_now(),
-        chunk_size=size,
         chunks=len(chunks),
         games_played_now=games_total - done_before,
         seconds_now=round(elapsed, 3),
         workers=workers,
         backend=backend,
+        engine=engine_used,
     )
+    meta.pop("error", None)
     (out / "run.json").write_text(json.dumps(meta, indent=2))
     return meta
+
+
+def _play_all(exp, out, todo, engine, retries, workers, bar, say) -> None:
+    """Play ``todo``, writing each chunk as it finishes; after a worker's death, play again the
+    chunks it may have held, each at most ``retries`` more times."""
+    attempts = dict.fromkeys((c.part_name for c in todo), 0)
+    deaths = _worker_deaths()
+    while todo:
+        dispatched: list[Chunk] = []
+        finished: set[str] = set()
+        try:
+            parallel = Parallel(
+                return_as="generator_unordered", batch_size=1, pre_dispatch="n_jobs"
+            )
+            for chunk, table in parallel(_tasks(exp, out, todo, engine, dispatched)):
+                write_part(table, _part(out, chunk))
+                finished.add(chunk.part_name)
+                bar.update(chunk.count)
+            return
+        except deaths as exc:
+            lost = [c for c in dispatched if c.part_name not in finished]
+            for c in lost:
+                attempts[c.part_name] += 1
+            spent = [c.part_name for c in lost if attempts[c.part_name] > retries]
+            if spent:
+                raise SimkitError(
+                    f"a worker died ({_death_text(exc)}) on chunk(s) {', '.join(spent)} "
+                    f"{retries + 1} times; finished chunks are kept in {out}: lower the chunk size "
+                    "or the number of jobs if it ran out of memory, and run again to resume"
+                ) from exc
+            say(
+                f"a worker died ({_death_text(exc)}); playing again "
+                f"{len(lost)} unfinished chunk(s) (retry {max(attempts[c.part_name] for c in lost)}"
+                f" of {retries})"
+            )
+            todo = [c for c in todo if c.part_name not in finished]
+
+
+def _tasks(exp, out, chunks, engine, dispatched: list):
+    """The chunks as joblib tasks, noting each as joblib takes it (it may then be on a worker)."""
+    for c in chunks:
+        dispatched.append(c)
+        yield delayed(play_chunk)(exp, c, engine, str(out))
+
+
+def _worker_deaths() -> tuple[type[BaseException], ...]:
+    """The errors that mean a worker died (killed, out of memory) rather than a game failed."""
+    from joblib.externals.loky.process_executor import BrokenProcessPool
+
+    kinds: list[type[BaseException]] = [BrokenProcessPool, MemoryError]
+    try:
+        from distributed import KilledWorker
+
+        kinds.append(KilledWorker)
+    except ImportError:  # Dask is optional at run time: no cluster, no KilledWorker
+        pass
+    return tuple(kinds)
+
+
+def _death_text(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no detail'}"
+
+
+def _silent(_message: str) -> None:
+    pass
+
+
+def _part_done(out: Path, chunk: Chunk) -> bool:
+    path = _part(out, chunk)
+    return part_is_complete(path, chunk.count * chunk.cell.n_players) and part_is_readable(path)
 
 
 def _part(out: Path, chunk: Chunk) -> Path:

@@ -24,6 +24,7 @@ GAME = GameSpec(
         "x_drawoff",
     ),
     load_data=load_cards,
+    fast_engine="simkit.games.lets_take_a_hike.fast",
 )
 
 __all__ = ["GAME", "Rules", "State", "new_state"]

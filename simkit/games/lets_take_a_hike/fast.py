@@ -1,0 +1,843 @@
+"""Let's Take a Hike compiled with numba: the rules of :mod:`state`, played with the compiled
+heuristics of :mod:`fast_strategies`, for whole chunks of games at once.
+
+It mirrors the Python engine step by step (same continuations, same order of the piles, same
+draws from the same SplitMix64 streams), so that a game gives the same outcome in both; the tests
+check that game by game (``tests/test_fast_path.py``). The Python engine stays the reference: it
+is the one that is read, logged and replayed.
+
+State lives in a few flat arrays: the three piles (draw, discard, hiking) in the Python lists'
+order, the backpacks as per-type counts, the debt queue, and per-seat tallies.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+import pyarrow as pa
+
+from simkit.core.fast_rng import below, game_streams, shuffle
+from simkit.core.results import SCHEMA
+from simkit.games.lets_take_a_hike import fast_strategies as fs
+from simkit.games.lets_take_a_hike.backpack import tables
+from simkit.games.lets_take_a_hike.cards import SPACES, Rules
+from strategies.generic import Random
+
+# Action codes and phases as in :mod:`state` (numba needs them as plain module constants).
+DRAW, HIKE, JOIN, STAY_BEHIND, CONTINUE, DROP_OUT = range(6)
+DISCARD_BASE, TAKE_BASE = 100, 200
+TURN, DISCARD, JOIN_PHASE, CONTINUE_PHASE, TAKE = range(5)
+OVERFLOW, RACCOON, SKUNK, BLISTER, MILES = range(5)
+
+# Piles (rows of ``piles``).
+DRAW_PILE, DISCARD_PILE, HIKING_PILE = range(3)
+
+# Per-seat tallies (columns of ``tally``); the first seven are the outcome's extras, in order.
+CARDS_SCORED, HIKES_LED, HIKES_JOINED, LOST, BUSTS, PACK_MILES, DRAWOFF = range(7)
+SCORED_MILES, PACK_CARDS = 7, 8
+N_TALLIES = 9
+EXTRAS = (
+    "x_backpack_miles",
+    "x_busts",
+    "x_cards_lost_to_hazards",
+    "x_cards_scored",
+    "x_drawoff",
+    "x_hikes_joined",
+    "x_hikes_led",
+)  # sorted, as the Python runner writes them
+_EXTRA_TALLY = (PACK_MILES, BUSTS, LOST, CARDS_SCORED, DRAWOFF, HIKES_JOINED, HIKES_LED)
+
+# Continuations (what the Python engine keeps in ``after_debts`` and its method calls).
+(
+    SETTLE,
+    FINISH_SETUP,
+    START_TURN,
+    END_TURN,
+    TURN_UP,
+    AFTER_CARD,
+    START_ROUND,
+    NEXT_IN_ROUND,
+    END_HIKE,
+) = range(9)
+
+# End reasons: codes in the outcome arrays.
+NORMAL, TURN_LIMIT, FAILED = 0, 1, 2
+END_REASONS = ("normal", "turn_limit")
+
+
+# ----------------------------------------------------------------------- backpacks
+@nb.njit(cache=True)
+def _pack_change(packs, tally, miles, seat, item, k):
+    packs[seat, item] += k
+    tally[seat, PACK_CARDS] += k
+    tally[seat, PACK_MILES] += k * miles[item]
+
+
+@nb.njit(cache=True)
+def _placeable(packs, seat, sup_start, sup_list, capacity, need):
+    """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``)."""
+    need[:] = 0
+    cards = 0
+    for t in range(packs.shape[1]):
+        c = packs[seat, t]
+        if c:
+            cards += c
+            for j in range(sup_start[t], sup_start[t + 1]):
+                need[sup_list[j]] += c
+    excess = 0
+    for x in range(need.shape[0]):
+        e = need[x] - capacity[x]
+        if e > excess:
+            excess = e
+    return cards - excess
+
+
+@nb.njit(cache=True)
+def _debt_choices(packs, tally, miles, tb, seat, kind, amount, out):
+    """The item types ``seat`` may discard for this debt, into ``out``; returns how many."""
+    sup_start, sup_list, capacity, need = tb
+    n_items = packs.shape[1]
+    k = 0
+    if kind == OVERFLOW:
+        best = _placeable(packs, seat, sup_start, sup_list, capacity, need)
+        if best == tally[seat, PACK_CARDS]:
+            return 0
+        for t in range(n_items):
+            if packs[seat, t]:
+                packs[seat, t] -= 1
+                if _placeable(packs, seat, sup_start, sup_list, capacity, need) == best:
+                    out[k] = t
+                    k += 1
+                packs[seat, t] += 1
+        return k
+    if kind == BLISTER:
+        top = 0
+        for t in range(n_items):
+            if packs[seat, t] and miles[t] > top:
+                top = miles[t]
+        for t in range(n_items):
+            if packs[seat, t] and miles[t] == top:
+                out[k] = t
+                k += 1
+        return k
+    if amount <= 0:
+        return 0
+    for t in range(n_items):
+        if packs[seat, t]:
+            out[k] = t
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def _pay_debt(packs, tally, miles, piles, plen, debts, dq, item):
+    head = dq[0]
+    seat, kind = debts[head, 0], debts[head, 1]
+    _pack_change(packs, tally, miles, seat, item, -1)
+    piles[DISCARD_PILE, plen[DISCARD_PILE]] = item
+    plen[DISCARD_PILE] += 1
+    if kind in (RACCOON, SKUNK, BLISTER):
+        tally[seat, LOST] += 1
+    if kind == MILES:
+        debts[head, 2] -= miles[item]
+    elif kind in (RACCOON, SKUNK):
+        debts[head, 2] -= 1
+    elif kind == BLISTER:
+        debts[head, 2] = -1
+        dq[0] += 1
+
+
+@nb.njit(cache=True)
+def _owe(debts, dq, seat, kind, amount):
+    tail = dq[1]
+    debts[tail, 0], debts[tail, 1], debts[tail, 2] = seat, kind, amount
+    dq[1] = tail + 1
+
+
+# ----------------------------------------------------------------------- piles and hikers
+@nb.njit(cache=True)
+def _push(piles, plen, pile, card):
+    piles[pile, plen[pile]] = card
+    plen[pile] += 1
+
+
+@nb.njit(cache=True)
+def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, debts, dq, cards, n):
+    """A Hazard card strikes ``seats``; a Bear outside a hike strikes everyone (``State._hazard``)."""
+    granola, socks, spray = cards[0], cards[1], cards[2]
+    raccoon, skunk, bear = cards[3], cards[4], cards[6]
+    if card == bear:
+        for i in range(n_seats if on_hike else n):
+            s = seats[i] if on_hike else i
+            if packs[s, spray]:
+                continue
+            eaten = packs[s, granola]
+            if eaten:
+                _pack_change(packs, tally, miles, s, granola, -eaten)
+                for _ in range(eaten):
+                    _push(piles, plen, DISCARD_PILE, granola)
+                tally[s, LOST] += eaten
+        return
+    for i in range(n_seats):
+        s = seats[i]
+        if tally[s, PACK_CARDS] == 0:
+            continue
+        if card == raccoon:
+            _owe(debts, dq, s, RACCOON, 1)
+        elif card == skunk:
+            _owe(debts, dq, s, SKUNK, 2)
+        elif packs[s, socks] == 0:
+            _owe(debts, dq, s, BLISTER, 0)
+
+
+@nb.njit(cache=True)
+def _clockwise(on_hike, lead, n, out):
+    k = 0
+    for i in range(n):
+        s = (lead + i) % n
+        if on_hike[s]:
+            out[k] = s
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def _take(piles, plen, tally, miles, seat, card):
+    """Score one copy of ``card`` from the hiking pile (the first, as ``list.remove``)."""
+    length = plen[HIKING_PILE]
+    at = 0
+    while piles[HIKING_PILE, at] != card:
+        at += 1
+    for j in range(at, length - 1):
+        piles[HIKING_PILE, j] = piles[HIKING_PILE, j + 1]
+    plen[HIKING_PILE] = length - 1
+    tally[seat, SCORED_MILES] += miles[card]
+    tally[seat, CARDS_SCORED] += 1
+
+
+# ----------------------------------------------------------------------- the end
+@nb.njit(cache=True)
+def _ranks(tally, n, ranks):
+    for s in range(n):
+        r = 1
+        for o in range(n):
+            if tally[o, SCORED_MILES] > tally[s, SCORED_MILES] or (
+                tally[o, SCORED_MILES] == tally[s, SCORED_MILES]
+                and tally[o, CARDS_SCORED] > tally[s, CARDS_SCORED]
+            ):
+                r += 1
+        ranks[s] = r
+
+
+@nb.njit(cache=True)
+def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs):
+    """Tied for first at a normal end: the draw-off of ``State._skunk_drawoff``."""
+    pile = np.empty(plen[0] + plen[1] + plen[2], dtype=np.int64)
+    k = 0
+    for p in (DISCARD_PILE, DRAW_PILE, HIKING_PILE):
+        for j in range(plen[p]):
+            pile[k] = piles[p, j]
+            k += 1
+    if not np.any(pile == skunk):
+        return
+    remaining = np.empty(n, dtype=np.int64)
+    left = 0
+    for s in range(n):
+        if ranks[s] == 1:
+            tally[s, DRAWOFF] = 1
+            remaining[left] = s
+            left += 1
+    order = np.empty(n, dtype=np.int64)
+    out = 0
+    dlen = 0
+    turn = 0
+    while left > 1:
+        if dlen == 0:
+            deck[: pile.shape[0]] = pile
+            dlen = pile.shape[0]
+            shuffle(rngs, 0, deck, dlen)
+        at = turn % left
+        seat = remaining[at]
+        dlen -= 1
+        if deck[dlen] == skunk:
+            for j in range(at, left - 1):
+                remaining[j] = remaining[j + 1]
+            left -= 1
+            order[out] = seat
+            out += 1
+        else:
+            turn += 1
+    for i in range(out):
+        ranks[order[out - 1 - i]] = 2 + i
+
+
+# ----------------------------------------------------------------------- one game
+@nb.njit(cache=True)
+def _play(
+    n,
+    rngs,
+    kinds,
+    params,
+    copies,
+    miles,
+    cards,
+    deal,
+    turn_limit,
+    tb,
+    piles,
+    plen,
+    packs,
+    tally,
+    debts,
+    dq,
+    on_hike,
+    scratch,
+    legal,
+    choices,
+    ranks,
+    deck,
+):
+    """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``."""
+    n_items = packs.shape[1]
+    skunk = cards[4]
+    plen[:] = 0
+    packs[:] = 0
+    tally[:] = 0
+    dq[:] = 0
+    on_hike[:] = False
+    decisions = 0
+    turns = 0
+    # Game Setup.
+    for card in range(copies.shape[0]):
+        for _ in range(copies[card]):
+            _push(piles, plen, DRAW_PILE, card)
+    shuffle(rngs, 0, piles[DRAW_PILE], plen[DRAW_PILE])
+    for seat in range(n):
+        dealt = 0
+        while dealt < deal:
+            if plen[DRAW_PILE] == 0:
+                return FAILED, turns, decisions
+            plen[DRAW_PILE] -= 1
+            card = piles[DRAW_PILE, plen[DRAW_PILE]]
+            if card < n_items:
+                _pack_change(packs, tally, miles, seat, card, 1)
+                dealt += 1
+            else:
+                _push(piles, plen, DISCARD_PILE, card)
+        _owe(debts, dq, seat, OVERFLOW, 0)
+    after = FINISH_SETUP
+    pc = SETTLE
+    turn_seat = start_seat = 0
+    lead = announcer = -1
+    n_hikers = 0
+    rq_len = 0
+    round_queue = np.empty(n, dtype=np.int64)
+    deck_exhausted = no_cards_left = False
+    while True:
+        if pc == SETTLE:
+            while dq[0] < dq[1]:
+                head = dq[0]
+                seat, kind, amount = debts[head, 0], debts[head, 1], debts[head, 2]
+                k = _debt_choices(packs, tally, miles, tb, seat, kind, amount, choices)
+                if k == 0:
+                    dq[0] += 1
+                elif k == 1:
+                    _pay_debt(packs, tally, miles, piles, plen, debts, dq, choices[0])
+                else:
+                    for j in range(k):
+                        legal[j] = DISCARD_BASE + choices[j]
+                    a = fs.choose(
+                        kinds[seat],
+                        params[seat],
+                        seat,
+                        DISCARD,
+                        legal,
+                        k,
+                        kind,
+                        amount,
+                        packs,
+                        tally,
+                        piles,
+                        plen,
+                        on_hike,
+                        n,
+                        miles,
+                        cards,
+                        rngs,
+                    )
+                    decisions += 1
+                    if not fs.is_legal(a, legal, k):
+                        return FAILED, turns, decisions
+                    _pay_debt(packs, tally, miles, piles, plen, debts, dq, a - DISCARD_BASE)
+            dq[:] = 0
+            pc = after
+        elif pc == FINISH_SETUP:
+            for j in range(plen[DISCARD_PILE]):
+                _push(piles, plen, DRAW_PILE, piles[DISCARD_PILE, j])
+            plen[DISCARD_PILE] = 0
+            shuffle(rngs, 0, piles[DRAW_PILE], plen[DRAW_PILE])
+            start_seat = 0
+            pc = START_TURN
+        elif pc == START_TURN:
+            if turns >= turn_limit:
+                _ranks(tally, n, ranks)
+                return TURN_LIMIT, turns, decisions
+            seat = turn_seat = start_seat
+            after = END_TURN
+            legal[0], legal[1] = DRAW, HIKE
+            k = 2 if tally[seat, PACK_CARDS] else 1
+            a = fs.choose(
+                kinds[seat],
+                params[seat],
+                seat,
+                TURN,
+                legal,
+                k,
+                -1,
+                0,
+                packs,
+                tally,
+                piles,
+                plen,
+                on_hike,
+                n,
+                miles,
+                cards,
+                rngs,
+            )
+            decisions += 1
+            if not fs.is_legal(a, legal, k):
+                return FAILED, turns, decisions
+            turns += 1
+            if a == DRAW:
+                if plen[DRAW_PILE] == 0:
+                    return FAILED, turns, decisions
+                plen[DRAW_PILE] -= 1
+                card = piles[DRAW_PILE, plen[DRAW_PILE]]
+                if card < n_items:
+                    _pack_change(packs, tally, miles, seat, card, 1)
+                    _owe(debts, dq, seat, OVERFLOW, 0)
+                else:
+                    scratch[0] = seat
+                    _hazard(
+                        card,
+                        scratch,
+                        1,
+                        False,
+                        packs,
+                        tally,
+                        miles,
+                        piles,
+                        plen,
+                        debts,
+                        dq,
+                        cards,
+                        n,
+                    )
+                    _push(piles, plen, DISCARD_PILE, card)
+                pc = SETTLE
+            else:
+                # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
+                tally[seat, HIKES_LED] += 1
+                announcer = lead = seat
+                on_hike[:] = False
+                on_hike[seat] = True
+                n_hikers = 1
+                for i in range(1, n):
+                    s = (seat + i) % n
+                    if tally[s, PACK_CARDS] == 0:
+                        continue
+                    legal[0], legal[1] = JOIN, STAY_BEHIND
+                    a = fs.choose(
+                        kinds[s],
+                        params[s],
+                        s,
+                        JOIN_PHASE,
+                        legal,
+                        2,
+                        -1,
+                        0,
+                        packs,
+                        tally,
+                        piles,
+                        plen,
+                        on_hike,
+                        n,
+                        miles,
+                        cards,
+                        rngs,
+                    )
+                    decisions += 1
+                    if not fs.is_legal(a, legal, 2):
+                        return FAILED, turns, decisions
+                    if a == JOIN:
+                        on_hike[s] = True
+                        n_hikers += 1
+                        tally[s, HIKES_JOINED] += 1
+                pc = TURN_UP
+        elif pc == END_TURN:
+            if plen[DRAW_PILE] == 0:
+                break
+            start_seat = (turn_seat + 1) % n
+            pc = START_TURN
+        elif pc == TURN_UP:
+            if plen[DRAW_PILE] == 0:
+                if plen[DISCARD_PILE] == 0:
+                    no_cards_left = True
+                    pc = START_ROUND
+                    continue
+                for j in range(plen[DISCARD_PILE]):
+                    piles[DRAW_PILE, j] = piles[DISCARD_PILE, j]
+                plen[DRAW_PILE] = plen[DISCARD_PILE]
+                plen[DISCARD_PILE] = 0
+                shuffle(rngs, 0, piles[DRAW_PILE], plen[DRAW_PILE])
+            plen[DRAW_PILE] -= 1
+            card = piles[DRAW_PILE, plen[DRAW_PILE]]
+            if plen[DRAW_PILE] == 0:
+                deck_exhausted = True
+            _push(piles, plen, HIKING_PILE, card)
+            k = _clockwise(on_hike, lead, n, scratch)
+            if card < n_items:
+                for i in range(k):
+                    s = scratch[i]
+                    if packs[s, card]:
+                        continue
+                    need = miles[card]
+                    if tally[s, PACK_MILES] < need:
+                        # Not enough miles in the whole backpack: out, everything discarded.
+                        for t in range(n_items):
+                            for _ in range(packs[s, t]):
+                                _push(piles, plen, DISCARD_PILE, t)
+                            _pack_change(packs, tally, miles, s, t, -packs[s, t])
+                        tally[s, BUSTS] += 1
+                    else:
+                        _owe(debts, dq, s, MILES, need)
+            else:
+                _hazard(
+                    card, scratch, k, True, packs, tally, miles, piles, plen, debts, dq, cards, n
+                )
+            after = AFTER_CARD
+            pc = SETTLE
+        elif pc == AFTER_CARD:
+            k = _clockwise(on_hike, lead, n, scratch)
+            for i in range(k):
+                s = scratch[i]
+                if tally[s, PACK_CARDS] == 0:
+                    lead, n_hikers = _leave(on_hike, n_hikers, lead, n, s)
+            pc = START_ROUND
+        elif pc == START_ROUND:
+            rq_len = _clockwise(on_hike, lead, n, round_queue)
+            pc = NEXT_IN_ROUND
+        elif pc == NEXT_IN_ROUND:
+            if rq_len == 0:
+                pc = TURN_UP if n_hikers else END_HIKE
+                continue
+            seat = round_queue[0]
+            if no_cards_left:
+                legal[0] = DROP_OUT
+                k = 1
+            else:
+                legal[0], legal[1] = CONTINUE, DROP_OUT
+                k = 2
+            a = fs.choose(
+                kinds[seat],
+                params[seat],
+                seat,
+                CONTINUE_PHASE,
+                legal,
+                k,
+                -1,
+                0,
+                packs,
+                tally,
+                piles,
+                plen,
+                on_hike,
+                n,
+                miles,
+                cards,
+                rngs,
+            )
+            decisions += 1
+            if not fs.is_legal(a, legal, k):
+                return FAILED, turns, decisions
+            for j in range(rq_len - 1):
+                round_queue[j] = round_queue[j + 1]
+            rq_len -= 1
+            if a == CONTINUE:
+                continue
+            k = fs.items_on_pile(piles, plen, n_items, choices)
+            if n_hikers == 1:
+                # The last hiker out collects every Item card left on the hiking pile.
+                kept = 0
+                for j in range(plen[HIKING_PILE]):
+                    card = piles[HIKING_PILE, j]
+                    if card < n_items:
+                        tally[seat, SCORED_MILES] += miles[card]
+                        tally[seat, CARDS_SCORED] += 1
+                    else:
+                        piles[HIKING_PILE, kept] = card
+                        kept += 1
+                plen[HIKING_PILE] = kept
+            elif k == 1:
+                _take(piles, plen, tally, miles, seat, choices[0])
+            elif k > 1:
+                for j in range(k):
+                    legal[j] = TAKE_BASE + choices[j]
+                a = fs.choose(
+                    kinds[seat],
+                    params[seat],
+                    seat,
+                    TAKE,
+                    legal,
+                    k,
+                    -1,
+                    0,
+                    packs,
+                    tally,
+                    piles,
+                    plen,
+                    on_hike,
+                    n,
+                    miles,
+                    cards,
+                    rngs,
+                )
+                decisions += 1
+                if not fs.is_legal(a, legal, k):
+                    return FAILED, turns, decisions
+                _take(piles, plen, tally, miles, seat, a - TAKE_BASE)
+            lead, n_hikers = _leave(on_hike, n_hikers, lead, n, seat)
+            for j in range(rq_len):
+                if round_queue[j] == seat:
+                    for m in range(j, rq_len - 1):
+                        round_queue[m] = round_queue[m + 1]
+                    rq_len -= 1
+                    break
+        elif pc == END_HIKE:
+            for j in range(plen[HIKING_PILE]):
+                _push(piles, plen, DISCARD_PILE, piles[HIKING_PILE, j])
+            plen[HIKING_PILE] = 0
+            lead = -1
+            no_cards_left = False
+            if deck_exhausted or plen[DRAW_PILE] == 0:
+                break
+            start_seat = (announcer + 1) % n
+            pc = START_TURN
+    # Game End (normal): ranks on miles then cards; a tie for first goes to the Skunk draw-off.
+    _ranks(tally, n, ranks)
+    tied = 0
+    for s in range(n):
+        if ranks[s] == 1:
+            tied += 1
+    if tied > 1:
+        _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs)
+    return NORMAL, turns, decisions
+
+
+@nb.njit(cache=True)
+def _leave(on_hike, n_hikers, lead, n, seat):
+    """A hiker leaves; if it led, the next hiker clockwise leads. Returns (lead, hikers left)."""
+    on_hike[seat] = False
+    n_hikers -= 1
+    if seat == lead and n_hikers:
+        for i in range(1, n):
+            s = (seat + i) % n
+            if on_hike[s]:
+                return s, n_hikers
+    return lead, n_hikers
+
+
+@nb.njit(cache=True)
+def play_games(
+    root,
+    first,
+    count,
+    n,
+    kinds,
+    params,
+    copies,
+    miles,
+    cards,
+    deal,
+    turn_limit,
+    sup_start,
+    sup_list,
+    capacity,
+):
+    """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
+    seeds, states = game_streams(root, first, count, n)
+    n_items = miles.shape[0]
+    total = copies.sum()
+    piles = np.empty((3, max(total, 1)), dtype=np.int64)
+    plen = np.zeros(3, dtype=np.int64)
+    packs = np.zeros((n, n_items), dtype=np.int64)
+    tally = np.zeros((n, N_TALLIES), dtype=np.int64)
+    debts = np.zeros((4 * n + 4, 3), dtype=np.int64)
+    dq = np.zeros(2, dtype=np.int64)
+    on_hike = np.zeros(n, dtype=np.bool_)
+    scratch = np.zeros(n, dtype=np.int64)
+    legal = np.zeros(max(n_items, 2), dtype=np.int64)
+    choices = np.zeros(max(n_items, 2), dtype=np.int64)
+    deck = np.zeros(max(total, 1), dtype=np.int64)
+    tb = (sup_start, sup_list, capacity, np.zeros(capacity.shape[0], dtype=np.int64))
+    ranks = np.zeros(n, dtype=np.int64)
+    out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
+    out_ranks = np.zeros((count, n), dtype=np.int64)
+    out_end = np.zeros(count, dtype=np.int64)
+    out_turns = np.zeros(count, dtype=np.int64)
+    decisions = 0
+    for g in range(count):
+        rngs = states[g].copy()
+        ranks[:] = 0
+        end, turns, d = _play(
+            n,
+            rngs,
+            kinds[g],
+            params[g],
+            copies,
+            miles,
+            cards,
+            deal,
+            turn_limit,
+            tb,
+            piles,
+            plen,
+            packs,
+            tally,
+            debts,
+            dq,
+            on_hike,
+            scratch,
+            legal,
+            choices,
+            ranks,
+            deck,
+        )
+        decisions += d
+        out_tally[g] = tally
+        out_ranks[g] = ranks
+        out_end[g] = end
+        out_turns[g] = turns
+    return seeds, out_tally, out_ranks, out_end, out_turns, decisions
+
+
+# ----------------------------------------------------------------------- Python side
+class CompiledRules:
+    """The numbers of one ``Rules`` as the arrays the compiled engine reads."""
+
+    def __init__(self, rules: Rules):
+        t = tables(rules)
+        self.copies = np.array(t.copies, dtype=np.int64)
+        self.miles = np.array(t.miles, dtype=np.int64)
+        self.cards = np.array(
+            [t.granola, t.socks, t.bear_spray, t.raccoon, t.skunk, t.blister, t.bear],
+            dtype=np.int64,
+        )
+        self.deal = rules.backpack_deal
+        self.turn_limit = rules.turn_limit
+        # For each item type, the space sets that hold every space its card may go in.
+        subsets = range(1 << len(SPACES))
+        supersets = [[x for x in subsets if m & ~x == 0] for m in t.masks]
+        self.sup_start = np.cumsum([0] + [len(s) for s in supersets]).astype(np.int64)
+        self.sup_list = np.array([x for s in supersets for x in s], dtype=np.int64)
+        self.capacity = np.array([bin(x).count("1") for x in subsets], dtype=np.int64)
+
+    def play(self, root: int, first: int, count: int, kinds: np.ndarray, params: np.ndarray):
+        return play_games(
+            np.uint64(root),
+            first,
+            count,
+            kinds.shape[1],
+            kinds,
+            params,
+            self.copies,
+            self.miles,
+            self.cards,
+            self.deal,
+            self.turn_limit,
+            self.sup_start,
+            self.sup_list,
+            self.capacity,
+        )
+
+
+def supports(strategies) -> bool:
+    """Whether every strategy has a compiled form."""
+    return all(fs.compiled_form(s) is not None for s in strategies)
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) before work is dispatched, so workers load it once."""
+    CompiledRules(Rules()).play(0, 0, 1, *seat_codes([[Random()] * 2]))
+
+
+def play_rows(
+    labels: tuple[str, str, str],
+    rules: Rules,
+    root: int,
+    first: int,
+    first_index: int,
+    seat_players: list[list],
+) -> pa.Table | None:
+    """Play games ``first ..`` of a cell (one list of players per game) into their rows; None if a
+    game cannot finish here (the runner then plays the chunk in Python, which reports why)."""
+    kinds, params = seat_codes(seat_players)
+    played = CompiledRules(rules).play(root, first, len(seat_players), kinds, params)
+    if (played[3] == FAILED).any():
+        return None
+    names = [[p.name for p in players] for players in seat_players]
+    return outcome_table(*labels, first_index, names, played)
+
+
+def seat_codes(seat_strategies: list[list]) -> tuple[np.ndarray, np.ndarray]:
+    """Each game's seats as (kind codes, parameters) arrays for the compiled engine."""
+    forms = {}
+    count, n = len(seat_strategies), len(seat_strategies[0])
+    kinds = np.empty((count, n), dtype=np.int64)
+    params = np.zeros((count, n, fs.N_PARAMS), dtype=np.int64)
+    for g, players in enumerate(seat_strategies):
+        for seat, player in enumerate(players):
+            form = forms.get(id(player))
+            if form is None:
+                form = forms[id(player)] = fs.compiled_form(player)
+            kinds[g, seat] = form[0]
+            params[g, seat] = form[1]
+    return kinds, params
+
+
+def outcome_table(
+    experiment: str, variant: str, game: str, first_index: int, names: list[list[str]], played
+) -> pa.Table:
+    """The rows of a chunk played by the compiled engine, as the Python runner writes them."""
+    seeds, tally, ranks, end, turns, _ = played
+    count, n = ranks.shape
+    rows = count * n
+    winners = (ranks == 1).sum(axis=1, keepdims=True)
+    shares = np.where(ranks == 1, 1.0 / winners, 0.0)
+    labels = sorted({s for game_names in names for s in game_names})
+    code = {s: i for i, s in enumerate(labels)}
+    strategy = np.array([code[s] for game_names in names for s in game_names], dtype=np.int32)
+    columns = {
+        "experiment": pa.array([experiment] * rows, pa.string()),
+        "variant": pa.array([variant] * rows, pa.string()),
+        "game": pa.array([game] * rows, pa.string()),
+        "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
+        "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
+        "seed": pa.array(np.repeat(seeds, n)),
+        "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
+        "strategy": pa.DictionaryArray.from_arrays(strategy, pa.array(labels)).cast(pa.string()),
+        "score": pa.array(tally[:, :, SCORED_MILES].ravel().astype(np.float64)),
+        "rank": pa.array(ranks.ravel().astype(np.int8)),
+        "win_share": pa.array(shares.ravel()),
+        "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
+        "end_reason": pa.array(np.repeat(np.array(END_REASONS, dtype=object)[end], n), pa.string()),
+    }
+    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
+    for col in _EXTRA_TALLY:
+        values = tally[:, :, col].ravel()
+        arrays.append(pa.array(values.astype(np.bool_) if col == DRAWOFF else values))
+    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
+
+
+__all__ = ["CompiledRules", "below", "play_rows", "supports", "warm"]

@@ -1,0 +1,194 @@
+"""Compiled forms of the built-in Let's Take a Hike strategies, for the compiled engine in :mod:`fast`.
+
+Each mirrors its Python class in ``strategies/lets_take_a_hike.py`` (and ``random`` in
+``strategies/generic.py``) decision by decision, ties broken the same way (Python's ``min`` and
+``max`` keep the first best), and reads only what that seat's view shows. A strategy has a compiled
+form only if its class is exactly one of these: a subclass may play differently.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numba as nb
+
+from simkit.core.fast_rng import below
+from strategies import lets_take_a_hike as heuristics
+from strategies.generic import Random
+
+RANDOM, CAUTIOUS, GREEDY, BOLD, THRESHOLD = range(5)
+N_PARAMS = 3
+_FORMS = {
+    Random: RANDOM,
+    heuristics.Cautious: CAUTIOUS,
+    heuristics.Greedy: GREEDY,
+    heuristics.Bold: BOLD,
+    heuristics.Threshold: THRESHOLD,
+}
+
+# Codes shared with :mod:`fast` (and :mod:`state`).
+DRAW, HIKE, JOIN, STAY_BEHIND, CONTINUE, DROP_OUT = range(6)
+DISCARD_BASE, TAKE_BASE = 100, 200
+TURN, DISCARD, JOIN_PHASE, CONTINUE_PHASE, TAKE = range(5)
+MILES_DEBT = 4
+HIKING_PILE, DRAW_PILE = 2, 0
+PACK_MILES, PACK_CARDS = 5, 8  # columns of fast.py's tally
+
+
+def compiled_form(player) -> tuple[int, list[int]] | None:
+    """(kind code, integer parameters in field order) of a strategy, or None if it has none."""
+    kind = _FORMS.get(type(player))
+    if kind is None:
+        return None
+    values = [getattr(player, f.name) for f in dataclasses.fields(player)]
+    if any(type(v) is not int for v in values):
+        return None
+    return kind, values + [0] * (N_PARAMS - len(values))
+
+
+@nb.njit(cache=True)
+def is_legal(action, legal, k):
+    return (legal[:k] == action).any()
+
+
+@nb.njit(cache=True)
+def items_on_pile(piles, plen, n_items, out):
+    """The distinct Item types on the hiking pile, ascending, into ``out``; returns how many."""
+    k = 0
+    for t in range(n_items):
+        for j in range(plen[HIKING_PILE]):
+            if piles[HIKING_PILE, j] == t:
+                out[k] = t
+                k += 1
+                break
+    return k
+
+
+@nb.njit(cache=True)
+def _keep_value(packs, seat, item, miles, cards):
+    value = float(miles[item])
+    if packs[seat, item] == 1:
+        value += 1.0
+    if item == cards[1]:
+        value += 1.5
+    if item == cards[2]:
+        value += 0.5 * packs[seat, cards[0]]
+    return value
+
+
+@nb.njit(cache=True, inline="always")
+def _before(miles_a, value_a, miles_b, value_b):
+    """(miles_a, value_a) < (miles_b, value_b), as Python compares the tuples."""
+    return miles_a < miles_b or (miles_a == miles_b and value_a < value_b)
+
+
+@nb.njit(cache=True)
+def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards):
+    """``pick_discard``: the least useful card; paying miles, the cheapest card that covers them."""
+    best = -1
+    best_miles = 0
+    best_value = 0.0
+    if debt_kind == MILES_DEBT:
+        for j in range(k):
+            item = legal[j] - DISCARD_BASE
+            if miles[item] < owed:
+                continue
+            value = _keep_value(packs, seat, item, miles, cards)
+            if best < 0 or _before(miles[item], value, best_miles, best_value):
+                best, best_miles, best_value = item, miles[item], value
+        if best >= 0:
+            return DISCARD_BASE + best
+        for j in range(k):
+            item = legal[j] - DISCARD_BASE
+            value = -_keep_value(packs, seat, item, miles, cards)
+            if best < 0 or _before(best_miles, best_value, miles[item], value):
+                best, best_miles, best_value = item, miles[item], value
+        return DISCARD_BASE + best
+    for j in range(k):
+        item = legal[j] - DISCARD_BASE
+        value = _keep_value(packs, seat, item, miles, cards)
+        if best < 0 or value < best_value:
+            best, best_value = item, value
+    return DISCARD_BASE + best
+
+
+@nb.njit(cache=True)
+def _pile_miles(piles, plen, miles):
+    total, top = 0, 0
+    for j in range(plen[HIKING_PILE]):
+        card = piles[HIKING_PILE, j]
+        if card < miles.shape[0]:
+            total += miles[card]
+            top = max(top, miles[card])
+    return total, top
+
+
+@nb.njit(cache=True)
+def choose(
+    kind, params, seat, phase, legal, k, debt_kind, debt_amount,
+    packs, tally, piles, plen, on_hike, n, miles, cards, rngs,
+):  # fmt: skip
+    """The action of the strategy ``kind`` with ``params`` for ``seat`` at this decision."""
+    if kind == RANDOM:
+        return legal[below(rngs, 1 + seat, k)]
+    # small_choice: the decisions every heuristic makes alike.
+    if phase == DISCARD:
+        return _pick_discard(legal, k, debt_kind, debt_amount, packs, seat, miles, cards)
+    if phase == TAKE:
+        best = legal[0]
+        for j in range(1, k):
+            if miles[legal[j] - TAKE_BASE] > miles[best - TAKE_BASE]:
+                best = legal[j]
+        return best
+    if k == 1:
+        return legal[0]
+    cards_held = tally[seat, PACK_CARDS]
+    my_miles = tally[seat, PACK_MILES]
+    endgame = plen[DRAW_PILE] <= 2 * n
+    if kind == CAUTIOUS:
+        full = params[0]
+        if phase == TURN:
+            return HIKE if cards_held >= full or (endgame and cards_held) else DRAW
+        if phase == JOIN_PHASE:
+            return JOIN if cards_held >= full or endgame else STAY_BEHIND
+        return DROP_OUT if _pile_miles(piles, plen, miles)[1] > 0 else CONTINUE
+    if kind == GREEDY:
+        take_at, hike_at = params[0], params[1]
+        if phase == TURN:
+            return HIKE if cards_held >= hike_at or (endgame and cards_held) else DRAW
+        if phase == JOIN_PHASE:
+            return JOIN if cards_held >= hike_at - 1 or endgame else STAY_BEHIND
+        low = my_miles < 4
+        return DROP_OUT if _pile_miles(piles, plen, miles)[1] >= take_at or low else CONTINUE
+    if kind == BOLD:
+        reserve, enough, hike_miles = params[0], params[1], params[2]
+        if phase == TURN:
+            return HIKE if my_miles >= hike_miles or (endgame and my_miles) else DRAW
+        if phase == JOIN_PHASE:
+            return JOIN if my_miles >= hike_miles - 2 or endgame else STAY_BEHIND
+        if my_miles < reserve:
+            return DROP_OUT
+        others = False
+        richest = 0
+        for s in range(n):
+            if on_hike[s] and s != seat:
+                richest = tally[s, PACK_MILES] if not others else max(richest, tally[s, PACK_MILES])
+                others = True
+        pile_total, pile_best = _pile_miles(piles, plen, miles)
+        if others:
+            # Outlast the others while they are poorer than us; else take a card while we can.
+            return CONTINUE if my_miles > richest or pile_best == 0 else DROP_OUT
+        return DROP_OUT if pile_total >= enough else CONTINUE
+    # THRESHOLD
+    hike, drop, reserve = params[0], params[1], params[2]
+    if phase in (TURN, JOIN_PHASE):
+        go = cards_held >= hike or (endgame and cards_held > 0)
+        if phase == TURN:
+            return HIKE if go else DRAW
+        return JOIN if go else STAY_BEHIND
+    if _pile_miles(piles, plen, miles)[0] >= drop or my_miles < reserve:
+        return DROP_OUT
+    return CONTINUE
+
+
+__all__ = ["N_PARAMS", "choose", "compiled_form", "is_legal", "items_on_pile"]
