@@ -207,8 +207,8 @@ def run(
     todo = [c for c in chunks if not _part_done(out, c)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
-    say = tqdm.write if progress else _silent
-    say(f"engine: {engine_used} ({why})")
+    if progress:
+        tqdm.write(f"engine: {engine_used} ({why})", file=sys.stderr)
     if engine_used == "compiled" and todo:
         _fast_module(registry.game(exp.game)).warm()
     t0 = time.perf_counter()
@@ -223,7 +223,7 @@ def run(
     )
     try:
         with _backend(backend, scheduler, workers):
-            _play_all(exp, out, todo, engine_used, retries, workers, bar, say)
+            deaths = _play_all(exp, out, todo, engine_used, retries, bar)
     except SimkitError as exc:
         meta.update(status="failed", error=str(exc), finished=_now())
         (out / "run.json").write_text(json.dumps(meta, indent=2))
@@ -240,17 +240,19 @@ def run(
         workers=workers,
         backend=backend,
         engine=engine_used,
+        worker_deaths=deaths,
     )
     meta.pop("error", None)
     (out / "run.json").write_text(json.dumps(meta, indent=2))
     return meta
 
 
-def _play_all(exp, out, todo, engine, retries, workers, bar, say) -> None:
+def _play_all(exp, out, todo, engine, retries, bar) -> int:
     """Play ``todo``, writing each chunk as it finishes; after a worker's death, play again the
-    chunks it may have held, each at most ``retries`` more times."""
+    chunks it may have held, each at most ``retries`` more times. Returns the deaths survived."""
     attempts = dict.fromkeys((c.part_name for c in todo), 0)
     deaths = _worker_deaths()
+    survived = 0
     while todo:
         dispatched: list[Chunk] = []
         finished: set[str] = set()
@@ -262,9 +264,10 @@ def _play_all(exp, out, todo, engine, retries, workers, bar, say) -> None:
                 write_part(table, _part(out, chunk))
                 finished.add(chunk.part_name)
                 bar.update(chunk.count)
-            return
+            return survived
         except deaths as exc:
-            lost = [c for c in dispatched if c.part_name not in finished]
+            unfinished = [c for c in todo if c.part_name not in finished]
+            lost = [c for c in dispatched if c.part_name not in finished] or unfinished
             for c in lost:
                 attempts[c.part_name] += 1
             spent = [c.part_name for c in lost if attempts[c.part_name] > retries]
@@ -274,12 +277,14 @@ def _play_all(exp, out, todo, engine, retries, workers, bar, say) -> None:
                     f"{retries + 1} times; finished chunks are kept in {out}: lower the chunk size "
                     "or the number of jobs if it ran out of memory, and run again to resume"
                 ) from exc
-            say(
-                f"a worker died ({_death_text(exc)}); playing again "
-                f"{len(lost)} unfinished chunk(s) (retry {max(attempts[c.part_name] for c in lost)}"
-                f" of {retries})"
+            survived += 1
+            tqdm.write(
+                f"a worker died ({_death_text(exc)}); playing again {len(lost)} unfinished "
+                f"chunk(s) (retry {max(attempts[c.part_name] for c in lost)} of {retries})",
+                file=sys.stderr,
             )
-            todo = [c for c in todo if c.part_name not in finished]
+            todo = unfinished
+    return survived
 
 
 def _tasks(exp, out, chunks, engine, dispatched: list):
@@ -305,10 +310,6 @@ def _worker_deaths() -> tuple[type[BaseException], ...]:
 
 def _death_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no detail'}"
-
-
-def _silent(_message: str) -> None:
-    pass
 
 
 def _part_done(out: Path, chunk: Chunk) -> bool:
