@@ -208,7 +208,7 @@ def run(
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
     if progress:
-        tqdm.write(f"engine: {engine_used} ({why})", file=sys.stderr)
+        _say(f"engine: {engine_used} ({why})")
     if engine_used == "compiled" and todo:
         _fast_module(registry.game(exp.game)).warm()
     t0 = time.perf_counter()
@@ -248,43 +248,61 @@ def run(
 
 
 def _play_all(exp, out, todo, engine, retries, bar) -> int:
-    """Play ``todo``, writing each chunk as it finishes; after a worker's death, play again the
-    chunks it may have held, each at most ``retries`` more times. Returns the deaths survived."""
-    attempts = dict.fromkeys((c.part_name for c in todo), 0)
+    """Play ``todo``, writing each chunk as it finishes. When a worker dies, the chunks it may have
+    held are played again one at a time, so that a chunk that kills its worker is known; it is
+    retried at most ``retries`` times. Returns how many worker deaths the run survived."""
     deaths = _worker_deaths()
     survived = 0
     while todo:
         dispatched: list[Chunk] = []
         finished: set[str] = set()
         try:
-            parallel = Parallel(
-                return_as="generator_unordered", batch_size=1, pre_dispatch="n_jobs"
-            )
-            for chunk, table in parallel(_tasks(exp, out, todo, engine, dispatched)):
-                write_part(table, _part(out, chunk))
-                finished.add(chunk.part_name)
-                bar.update(chunk.count)
+            for chunk, table in _parallel()(_tasks(exp, out, todo, engine, dispatched)):
+                _keep(out, chunk, table, bar, finished)
             return survived
         except deaths as exc:
-            unfinished = [c for c in todo if c.part_name not in finished]
-            lost = [c for c in dispatched if c.part_name not in finished] or unfinished
-            for c in lost:
-                attempts[c.part_name] += 1
-            spent = [c.part_name for c in lost if attempts[c.part_name] > retries]
-            if spent:
-                raise SimkitError(
-                    f"a worker died ({_death_text(exc)}) on chunk(s) {', '.join(spent)} "
-                    f"{retries + 1} times; finished chunks are kept in {out}: lower the chunk size "
-                    "or the number of jobs if it ran out of memory, and run again to resume"
-                ) from exc
             survived += 1
-            tqdm.write(
-                f"a worker died ({_death_text(exc)}); playing again {len(lost)} unfinished "
-                f"chunk(s) (retry {max(attempts[c.part_name] for c in lost)} of {retries})",
-                file=sys.stderr,
-            )
-            todo = unfinished
+            suspects = [c for c in dispatched if c.part_name not in finished]
+            _say(f"a worker died ({_death_text(exc)}); playing its chunk(s) again one at a time")
+            for chunk in suspects:
+                survived += _play_alone(exp, out, chunk, engine, retries, bar, deaths)
+                finished.add(chunk.part_name)
+            todo = [c for c in todo if c.part_name not in finished]
     return survived
+
+
+def _play_alone(exp, out, chunk, engine, retries, bar, deaths) -> int:
+    """Play one chunk that may have killed its worker; returns the further deaths it caused."""
+    for attempt in range(1, retries + 1):
+        try:
+            for done, table in _parallel()(_tasks(exp, out, [chunk], engine, [])):
+                _keep(out, done, table, bar, set())
+            return attempt - 1
+        except deaths as exc:
+            last = exc
+            _say(f"chunk {chunk.part_name}: its worker died ({_death_text(exc)}), try {attempt}")
+    games = f"games {chunk.first}-{chunk.first + chunk.count - 1} of {chunk.cell.n_players} players"
+    raise SimkitError(
+        f"chunk {chunk.part_name} ({games}) killed its worker {retries + 1} times "
+        f"({_death_text(last)}); finished chunks are kept in {out}: if it ran out of memory, "
+        "lower --chunk or --jobs, then run again to resume"
+    ) from last
+
+
+def _parallel() -> Parallel:
+    # One chunk a task and no more queued than there are workers, so that when a worker dies the
+    # chunks it may have held are few.
+    return Parallel(return_as="generator_unordered", batch_size=1, pre_dispatch="n_jobs")
+
+
+def _keep(out: Path, chunk: Chunk, table, bar, finished: set[str]) -> None:
+    write_part(table, _part(out, chunk))
+    finished.add(chunk.part_name)
+    bar.update(chunk.count)
+
+
+def _say(message: str) -> None:
+    tqdm.write(message, file=sys.stderr)
 
 
 def _tasks(exp, out, chunks, engine, dispatched: list):
@@ -309,7 +327,8 @@ def _worker_deaths() -> tuple[type[BaseException], ...]:
 
 
 def _death_text(exc: BaseException) -> str:
-    return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no detail'}"
+    first = str(exc).split(". ")[0].splitlines()[0] if str(exc).strip() else "no detail"
+    return f"{type(exc).__name__}: {first}"
 
 
 def _part_done(out: Path, chunk: Chunk) -> bool:
