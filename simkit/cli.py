@@ -315,11 +315,18 @@ def bench(games, seconds, json_path):
 
     names = [_game(g) for g in games] or list(registry.games())
     result = run_bench(names, seconds)
-    click.echo(f"{'game':24} {'strategy':12} {'games/s':>9} {'decisions/s':>12} {'2 workers':>10}")
+    click.echo(
+        f"{'game':24} {'strategy':12} {'games/s':>9} {'decisions/s':>12} {'2 workers':>10}"
+        f" {'compiled g/s':>13} {'fast path':>10}"
+    )
     for r in result["results"]:
+        compiled = r.get("compiled_games_per_s_one_core")
+        fast = (
+            f"{compiled:13.0f} {r['fast_path_ratio']:9.1f}x" if compiled else f"{'-':>13} {'-':>10}"
+        )
         click.echo(
             f"{r['game']:24} {r['strategy']:12} {r['games_per_s_one_core']:9.1f} "
-            f"{r['decisions_per_s_one_core']:12.0f} {r['speedup_two_workers']:9.2f}x"
+            f"{r['decisions_per_s_one_core']:12.0f} {r['speedup_two_workers']:9.2f}x {fast}"
         )
     if json_path:
         json_path.write_text(json.dumps(result, indent=2))

@@ -1,10 +1,12 @@
-"""``simkit bench``: games/s and decisions/s per core, and the speed-up of two workers over one.
+"""``simkit bench``: games/s and decisions/s per core, the speed-up of two workers over one, and
+for a game with a compiled engine its games/s per core and the ratio to the Python engine.
 
 Benchmarks measure; no test asserts a time.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import platform
 import time
@@ -52,7 +54,7 @@ def measure(game: str, strategy: str, seconds: float = 3.0) -> dict:
         for i in range(2)
     )
     two = 2 * share / (time.perf_counter() - t0)
-    return {
+    result = {
         "game": game,
         "players": n,
         "strategy": strategy,
@@ -62,6 +64,30 @@ def measure(game: str, strategy: str, seconds: float = 3.0) -> dict:
         "games_per_s_two_workers": round(two, 1),
         "speedup_two_workers": round(two / one_core, 2),
     }
+    compiled = _measure_compiled(spec, rules, strategy, n, seconds)
+    if compiled is not None:
+        result["compiled_games_per_s_one_core"] = round(compiled, 1)
+        result["fast_path_ratio"] = round(compiled / one_core, 1)
+    return result
+
+
+def _measure_compiled(spec, rules, strategy: str, n: int, seconds: float) -> float | None:
+    """Games/s on one core of the game's compiled engine, or None if it has none for ``strategy``."""
+    if not spec.fast_engine:
+        return None
+    fast = importlib.import_module(spec.fast_engine)
+    players = [make_strategy(strategy, spec.name) for _ in range(n)]
+    if not fast.supports(players):
+        return None
+    fast.warm()
+    games, elapsed, batch = 0, 0.0, 1000
+    while elapsed < seconds:
+        t0 = time.perf_counter()
+        fast.play_rows(("bench", "base", spec.name), rules, 12345, games, games, [players] * batch)
+        elapsed += time.perf_counter() - t0
+        games += batch
+        batch = min(batch * 2, 50_000)
+    return games / elapsed
 
 
 def run_bench(games: list[str], seconds: float = 3.0) -> dict:

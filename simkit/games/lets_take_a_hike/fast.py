@@ -15,6 +15,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 import pyarrow as pa
+from numba.typed import Dict
 
 from simkit.core.fast_rng import below, game_streams, shuffle
 from simkit.core.results import SCHEMA
@@ -74,11 +75,21 @@ def _pack_change(packs, tally, miles, seat, item, k):
 
 
 @nb.njit(cache=True)
-def _placeable(packs, seat, sup_start, sup_list, capacity, need):
-    """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``)."""
+def _placeable(packs, seat, tb):
+    """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
+    remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) when it fits
+    in a key."""
+    sup_start, sup_list, capacity, need, known = tb
+    n_items = packs.shape[1]
+    key = 0
+    for t in range(n_items):
+        key |= packs[seat, t] << (4 * t)
+    keyed = n_items <= 15 and packs[seat].max() < 16
+    if keyed and key in known:
+        return known[key]
     need[:] = 0
     cards = 0
-    for t in range(packs.shape[1]):
+    for t in range(n_items):
         c = packs[seat, t]
         if c:
             cards += c
@@ -89,23 +100,24 @@ def _placeable(packs, seat, sup_start, sup_list, capacity, need):
         e = need[x] - capacity[x]
         if e > excess:
             excess = e
+    if keyed:
+        known[key] = cards - excess
     return cards - excess
 
 
 @nb.njit(cache=True)
 def _debt_choices(packs, tally, miles, tb, seat, kind, amount, out):
     """The item types ``seat`` may discard for this debt, into ``out``; returns how many."""
-    sup_start, sup_list, capacity, need = tb
     n_items = packs.shape[1]
     k = 0
     if kind == OVERFLOW:
-        best = _placeable(packs, seat, sup_start, sup_list, capacity, need)
+        best = _placeable(packs, seat, tb)
         if best == tally[seat, PACK_CARDS]:
             return 0
         for t in range(n_items):
             if packs[seat, t]:
                 packs[seat, t] -= 1
-                if _placeable(packs, seat, sup_start, sup_list, capacity, need) == best:
+                if _placeable(packs, seat, tb) == best:
                     out[k] = t
                     k += 1
                 packs[seat, t] += 1
@@ -680,7 +692,8 @@ def play_games(
     legal = np.zeros(max(n_items, 2), dtype=np.int64)
     choices = np.zeros(max(n_items, 2), dtype=np.int64)
     deck = np.zeros(max(total, 1), dtype=np.int64)
-    tb = (sup_start, sup_list, capacity, np.zeros(capacity.shape[0], dtype=np.int64))
+    known = Dict.empty(key_type=nb.types.int64, value_type=nb.types.int64)
+    tb = (sup_start, sup_list, capacity, np.zeros(capacity.shape[0], dtype=np.int64), known)
     ranks = np.zeros(n, dtype=np.int64)
     out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
     out_ranks = np.zeros((count, n), dtype=np.int64)
