@@ -138,7 +138,8 @@ class State:
                     dealt += 1
                 else:  # red Hazard cards dealt at setup are discarded and replaced
                     self.discard.append(card)
-            self._say(f"Seat {seat} is dealt {self._pack_text(self.packs[seat])}")
+            if self.log:
+                self._say(f"Seat {seat} is dealt {self._pack_text(self.packs[seat])}")
             # Items that cannot fit are discarded without replacement.
             self.debts.append([seat, Debt.OVERFLOW, 0])
         self._settle()
@@ -178,7 +179,7 @@ class State:
         phase = self.phase
         if phase == Phase.OVER:
             raise IllegalAction(self.player, action, "the game is over")
-        if action not in self.legal_actions():
+        if not self._is_legal(phase, action):
             raise IllegalAction(self.player, action, f"legal: {self.legal_actions()}")
         seat = self.player
         if phase == Phase.TURN:
@@ -194,6 +195,16 @@ class State:
             self._take(seat, action - TAKE_BASE)
             self._leave_hike(seat)
             self._next_in_round()
+
+    def _is_legal(self, phase: Phase, action: int) -> bool:
+        """``action in self.legal_actions()`` without building the list (it runs every action)."""
+        if phase == Phase.TURN:
+            return action == DRAW or (action == HIKE and self.packs[self.player] != 0)
+        if phase == Phase.JOIN:
+            return action in (JOIN, STAY_BEHIND)
+        if phase == Phase.CONTINUE:
+            return action == DROP_OUT or (action == CONTINUE and not self.no_cards_left)
+        return action in self.choices
 
     def action_text(self, action: int) -> str:
         if action in FIXED_ACTIONS:
@@ -281,7 +292,8 @@ class State:
         self.turn_count += 1
         card = self.draw.pop()
         t = self.t
-        self._say(f"Turn {self.turn_count}: seat {seat} draws {t.names[card]}")
+        if self.log:
+            self._say(f"Turn {self.turn_count}: seat {seat} draws {t.names[card]}")
         if t.is_item(card):
             self.packs[seat] += t.unit[card]
             self.debts.append([seat, Debt.OVERFLOW, 0])
@@ -299,14 +311,16 @@ class State:
             victims = seats if during_hike else range(self.n)
             for s in victims:
                 if t.count(self.packs[s], t.bear_spray):
-                    self._say(f"  Seat {s}'s Bear Spray keeps the bear off")
+                    if self.log:
+                        self._say(f"  Seat {s}'s Bear Spray keeps the bear off")
                     continue
                 eaten = t.count(self.packs[s], t.granola)
                 if eaten:
                     self.packs[s] -= eaten * t.unit[t.granola]
                     self.discard.extend([t.granola] * eaten)
                     self.lost_to_hazards[s] += eaten
-                    self._say(f"  The bear eats seat {s}'s {eaten} Granola Bar(s)")
+                    if self.log:
+                        self._say(f"  The bear eats seat {s}'s {eaten} Granola Bar(s)")
             return
         for s in seats:
             if not self.packs[s]:
@@ -316,7 +330,8 @@ class State:
             elif card == t.skunk:
                 self.debts.append([s, Debt.SKUNK, 2])
             elif t.count(self.packs[s], t.socks):
-                self._say(f"  Seat {s}'s Socks prevent the blister")
+                if self.log:
+                    self._say(f"  Seat {s}'s Socks prevent the blister")
             else:
                 self.debts.append([s, Debt.BLISTER, 0])
 
@@ -362,7 +377,8 @@ class State:
         elif kind == Debt.BLISTER:
             debt[2] = -1
             self.debts.pop(0)
-        self._say(f"  Seat {seat} discards {t.names[item]} ({kind.name.lower()})")
+        if self.log:
+            self._say(f"  Seat {seat} discards {t.names[item]} ({kind.name.lower()})")
 
     # ----------------------------------------------------------------- hikes ("Option Two")
     def _announce_hike(self, seat: int) -> None:
@@ -370,7 +386,8 @@ class State:
         self.hikes_led[seat] += 1
         self.announcer = self.lead = seat
         self.hikers = [seat]
-        self._say(f"Turn {self.turn_count}: seat {seat} takes a hike as Lead Hiker")
+        if self.log:
+            self._say(f"Turn {self.turn_count}: seat {seat} takes a hike as Lead Hiker")
         # The others may join, clockwise from the Lead Hiker, if their backpack is not empty.
         self.join_queue = [
             s for s in ((seat + i) % self.n for i in range(1, self.n)) if self.packs[s]
@@ -388,11 +405,13 @@ class State:
         if joins:
             self.hikers.append(seat)
             self.hikes_joined[seat] += 1
-            self._say(f"  Seat {seat} joins the hike")
+            if self.log:
+                self._say(f"  Seat {seat} joins the hike")
         self._next_joiner()
 
     def _clockwise_from_lead(self) -> list[int]:
-        return sorted(self.hikers, key=lambda s: (s - self.lead) % self.n)
+        n, lead, hikers = self.n, self.lead, self.hikers
+        return [s for s in ((lead + i) % n for i in range(n)) if s in hikers]
 
     def _turn_up(self) -> None:
         """Step 1 of a hike: the Lead Hiker turns up the next card onto the hiking pile."""
@@ -414,7 +433,8 @@ class State:
         self.hiking.append(card)
         t = self.t
         order = self._clockwise_from_lead()
-        self._say(f"  Seat {self.lead} turns up {t.names[card]}")
+        if self.log:
+            self._say(f"  Seat {self.lead} turns up {t.names[card]}")
         if t.is_item(card):
             for s in order:
                 self._meet_item(s, card)
@@ -436,7 +456,8 @@ class State:
                 self.discard.extend([item] * t.count(pack, item))
             self.packs[seat] = 0
             self.busts[seat] += 1
-            self._say(f"  Seat {seat} cannot cover {need} miles: discards everything")
+            if self.log:
+                self._say(f"  Seat {seat} cannot cover {need} miles: discards everything")
         else:
             self.debts.append([seat, Debt.MILES, need])
 
@@ -444,7 +465,8 @@ class State:
         # Hikers with an empty backpack must drop out and score nothing.
         for s in self._clockwise_from_lead():
             if not self.packs[s]:
-                self._say(f"  Seat {s} has an empty backpack and drops out without scoring")
+                if self.log:
+                    self._say(f"  Seat {s} has an empty backpack and drops out without scoring")
                 self._leave_hike(s)
         self._start_round()
 
@@ -466,7 +488,8 @@ class State:
         if goes_on:
             self._next_in_round()
             return
-        self._say(f"  Seat {seat} drops out")
+        if self.log:
+            self._say(f"  Seat {seat} drops out")
         t = self.t
         items = sorted({c for c in self.hiking if t.is_item(c)})
         if len(self.hikers) == 1:
@@ -487,7 +510,8 @@ class State:
         self.scored[seat] += self.t.unit[card]
         self.scored_miles[seat] += self.t.miles[card]
         self.scored_cards[seat] += 1
-        self._say(f"  Seat {seat} scores {self.t.names[card]} ({self.t.miles[card]} mi)")
+        if self.log:
+            self._say(f"  Seat {seat} scores {self.t.names[card]} ({self.t.miles[card]} mi)")
 
     def _leave_hike(self, seat: int) -> None:
         i = self.hikers.index(seat)
@@ -497,7 +521,8 @@ class State:
         if seat == self.lead and self.hikers:
             # The next remaining hiker clockwise becomes Lead Hiker.
             self.lead = min(self.hikers, key=lambda s: (s - seat) % self.n)
-            self._say(f"  Seat {self.lead} becomes Lead Hiker")
+            if self.log:
+                self._say(f"  Seat {self.lead} becomes Lead Hiker")
 
     def _end_hike(self) -> None:
         self.discard.extend(self.hiking)
@@ -520,7 +545,8 @@ class State:
         if len(top) > 1 and reason == "normal":
             self._skunk_drawoff(top, ranks)
         self.final_ranks = tuple(ranks)
-        self._say(f"Game over ({reason}): miles {self.scored_miles}, ranks {self.final_ranks}")
+        if self.log:
+            self._say(f"Game over ({reason}): miles {self.scored_miles}, ranks {self.final_ranks}")
 
     def _skunk_drawoff(self, tied: list[int], ranks: list[int]) -> None:
         """Still tied on miles and cards: the tied players, from the lowest seat, draw in turn from
@@ -541,7 +567,8 @@ class State:
                 self.rng.shuffle(deck)
             seat = remaining[turn % len(remaining)]
             if deck.pop() == self.t.skunk:
-                self._say(f"  Draw-off: seat {seat} draws the Skunk and loses")
+                if self.log:
+                    self._say(f"  Draw-off: seat {seat} draws the Skunk and loses")
                 remaining.remove(seat)
                 order.append(seat)
             else:
@@ -608,6 +635,7 @@ class State:
         return ", ".join(parts) or "nothing"
 
     def _say(self, line: str) -> None:
+        # Callers check ``self.log`` first, so that a batch run never builds the strings.
         if self.log:
             self.events.append(line)
 
