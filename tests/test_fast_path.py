@@ -177,3 +177,19 @@ def test_a_strategy_without_compiled_form_keeps_the_python_engine(tmp_path):
         runner.choose_engine(exp, "compiled")
     assert fast.supports([make_strategy("bold", GAME)])
     assert not fast.supports([Copycat()])
+
+
+def test_a_game_the_compiled_engine_cannot_finish_is_reported_by_the_python_engine(tmp_path):
+    cards = tmp_path / "few-cards.toml"
+    cards.write_text(
+        "".join(
+            f'[[items]]\nname = "{name}"\nmiles = 1\nspaces = ["top"]\ncopies = 2\n\n'
+            for name in ("Granola Bar", "Socks", "Bear Spray")
+        )
+    )
+    exp = Experiment.from_dict(
+        {"game": GAME, "games": 3, "players": 4, "rules": {"data": str(cards), "backpack_deal": 7}}
+    )
+    assert runner.choose_engine(exp)[0] == "compiled"
+    with pytest.raises(SimkitError, match=r"game 0 \(seed \d+\) failed: .*not enough Item cards"):
+        runner.run(exp, tmp_path / "r", jobs=1, progress=False)
