@@ -312,6 +312,7 @@ def _play(
     """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``."""
     n_items = packs.shape[1]
     skunk = cards[4]
+    board = (packs, tally, piles, plen, on_hike, n, miles, cards, rngs)  # what strategies read
     plen[:] = 0
     packs[:] = 0
     tally[:] = 0
@@ -359,23 +360,7 @@ def _play(
                     for j in range(k):
                         legal[j] = DISCARD_BASE + choices[j]
                     a = fs.choose(
-                        kinds[seat],
-                        params[seat],
-                        seat,
-                        DISCARD,
-                        legal,
-                        k,
-                        kind,
-                        amount,
-                        packs,
-                        tally,
-                        piles,
-                        plen,
-                        on_hike,
-                        n,
-                        miles,
-                        cards,
-                        rngs,
+                        kinds[seat], params[seat], seat, DISCARD, legal, k, kind, amount, board
                     )
                     decisions += 1
                     if not fs.is_legal(a, legal, k):
@@ -398,25 +383,7 @@ def _play(
             after = END_TURN
             legal[0], legal[1] = DRAW, HIKE
             k = 2 if tally[seat, PACK_CARDS] else 1
-            a = fs.choose(
-                kinds[seat],
-                params[seat],
-                seat,
-                TURN,
-                legal,
-                k,
-                -1,
-                0,
-                packs,
-                tally,
-                piles,
-                plen,
-                on_hike,
-                n,
-                miles,
-                cards,
-                rngs,
-            )
+            a = fs.choose(kinds[seat], params[seat], seat, TURN, legal, k, -1, 0, board)
             decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
@@ -460,25 +427,7 @@ def _play(
                     if tally[s, PACK_CARDS] == 0:
                         continue
                     legal[0], legal[1] = JOIN, STAY_BEHIND
-                    a = fs.choose(
-                        kinds[s],
-                        params[s],
-                        s,
-                        JOIN_PHASE,
-                        legal,
-                        2,
-                        -1,
-                        0,
-                        packs,
-                        tally,
-                        piles,
-                        plen,
-                        on_hike,
-                        n,
-                        miles,
-                        cards,
-                        rngs,
-                    )
+                    a = fs.choose(kinds[s], params[s], s, JOIN_PHASE, legal, 2, -1, 0, board)
                     decisions += 1
                     if not fs.is_legal(a, legal, 2):
                         return FAILED, turns, decisions
@@ -551,25 +500,7 @@ def _play(
             else:
                 legal[0], legal[1] = CONTINUE, DROP_OUT
                 k = 2
-            a = fs.choose(
-                kinds[seat],
-                params[seat],
-                seat,
-                CONTINUE_PHASE,
-                legal,
-                k,
-                -1,
-                0,
-                packs,
-                tally,
-                piles,
-                plen,
-                on_hike,
-                n,
-                miles,
-                cards,
-                rngs,
-            )
+            a = fs.choose(kinds[seat], params[seat], seat, CONTINUE_PHASE, legal, k, -1, 0, board)
             decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
@@ -596,25 +527,7 @@ def _play(
             elif k > 1:
                 for j in range(k):
                     legal[j] = TAKE_BASE + choices[j]
-                a = fs.choose(
-                    kinds[seat],
-                    params[seat],
-                    seat,
-                    TAKE,
-                    legal,
-                    k,
-                    -1,
-                    0,
-                    packs,
-                    tally,
-                    piles,
-                    plen,
-                    on_hike,
-                    n,
-                    miles,
-                    cards,
-                    rngs,
-                )
+                a = fs.choose(kinds[seat], params[seat], seat, TAKE, legal, k, -1, 0, board)
                 decisions += 1
                 if not fs.is_legal(a, legal, k):
                     return FAILED, turns, decisions

@@ -124,11 +124,10 @@ def _pile_miles(piles, plen, miles):
 
 
 @nb.njit(cache=True)
-def choose(
-    kind, params, seat, phase, legal, k, debt_kind, debt_amount,
-    packs, tally, piles, plen, on_hike, n, miles, cards, rngs,
-):  # fmt: skip
-    """The action of the strategy ``kind`` with ``params`` for ``seat`` at this decision."""
+def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
+    """The action of the strategy ``kind`` with ``params`` for ``seat`` at this decision, among
+    ``legal[:k]``; ``board`` is the compiled engine's state (see ``fast._play``)."""
+    packs, tally, piles, plen, on_hike, n, miles, cards, rngs = board
     if kind == RANDOM:
         return legal[below(rngs, 1 + seat, k)]
     # small_choice: the decisions every heuristic makes alike.
