@@ -15,7 +15,6 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 import pyarrow as pa
-from numba.typed import Dict
 
 from simkit.core.fast_rng import below, game_streams, shuffle
 from simkit.core.results import SCHEMA
@@ -67,6 +66,9 @@ END_REASONS = ("normal", "turn_limit")
 
 
 # ----------------------------------------------------------------------- backpacks
+_KNOWN_BITS = 16  # slots of the table of backpacks already measured
+
+
 @nb.njit(cache=True)
 def _pack_change(packs, tally, miles, seat, item, k):
     packs[seat, item] += k
@@ -77,16 +79,19 @@ def _pack_change(packs, tally, miles, seat, item, k):
 @nb.njit(cache=True)
 def _placeable(packs, seat, tb):
     """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
-    remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) when it fits
-    in a key."""
-    sup_start, sup_list, capacity, need, known = tb
+    remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) in a
+    direct-mapped table when the backpack fits in such a key."""
+    sup_start, sup_list, capacity, need, known_keys, known_values = tb
     n_items = packs.shape[1]
     key = 0
+    small = n_items <= 15
     for t in range(n_items):
-        key |= packs[seat, t] << (4 * t)
-    keyed = n_items <= 15 and packs[seat].max() < 16
-    if keyed and key in known:
-        return known[key]
+        c = packs[seat, t]
+        small &= c < 16
+        key |= c << (4 * t)
+    slot = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _KNOWN_BITS)
+    if small and known_keys[slot] == key:
+        return known_values[slot]
     need[:] = 0
     cards = 0
     for t in range(n_items):
@@ -100,8 +105,9 @@ def _placeable(packs, seat, tb):
         e = need[x] - capacity[x]
         if e > excess:
             excess = e
-    if keyed:
-        known[key] = cards - excess
+    if small:
+        known_keys[slot] = key
+        known_values[slot] = cards - excess
     return cards - excess
 
 
@@ -605,8 +611,9 @@ def play_games(
     legal = np.zeros(max(n_items, 2), dtype=np.int64)
     choices = np.zeros(max(n_items, 2), dtype=np.int64)
     deck = np.zeros(max(total, 1), dtype=np.int64)
-    known = Dict.empty(key_type=nb.types.int64, value_type=nb.types.int64)
-    tb = (sup_start, sup_list, capacity, np.zeros(capacity.shape[0], dtype=np.int64), known)
+    need = np.zeros(capacity.shape[0], dtype=np.int64)
+    known_keys = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
+    tb = (sup_start, sup_list, capacity, need, known_keys, np.zeros_like(known_keys))
     ranks = np.zeros(n, dtype=np.int64)
     out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
     out_ranks = np.zeros((count, n), dtype=np.int64)

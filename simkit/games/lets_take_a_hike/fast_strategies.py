@@ -48,7 +48,10 @@ def compiled_form(player) -> tuple[int, list[int]] | None:
 
 @nb.njit(cache=True)
 def is_legal(action, legal, k):
-    return (legal[:k] == action).any()
+    found = False  # a plain loop: no array is made at every decision
+    for j in range(k):
+        found |= legal[j] == action
+    return found
 
 
 @nb.njit(cache=True)
