@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import polars as pl
 import pytest
+from click.testing import CliRunner
 
+from simkit.cli import main
 from simkit.core import runner
 from simkit.core.errors import ExperimentError, SimkitError, StrategyError
 from simkit.core.experiment import Experiment
@@ -206,3 +208,7 @@ def test_a_failing_strategy_stops_the_run_naming_it_and_keeps_finished_chunks(
     assert meta["status"] == "failed" and meta["error"] == message
     kept = sorted(p.name for p in (out / "games").glob("part-*.parquet"))
     assert kept == ["part-000-000000.parquet", "part-000-000001.parquet"]
+    # The replay command it names plays that game again and stops on the same failure.
+    shown = CliRunner().invoke(main, ["replay", str(out), "--index", str(index)])
+    assert shown.exit_code == 1
+    assert shown.output.splitlines()[-1].startswith(f"Error: {what}"), shown.output

@@ -9,6 +9,7 @@ import pyarrow.dataset as ds
 
 from simkit.core import registry
 from simkit.core.errors import SimkitError
+from simkit.core.rng import game_seed
 from simkit.core.runner import load_run, play_game
 from simkit.core.strategy import make_strategy
 
@@ -25,10 +26,34 @@ def recorded_rows(run_dir: Path, index: int) -> pl.DataFrame:
     return rows
 
 
+def planned_rows(exp, index: int) -> pl.DataFrame:
+    """What the run planned for game ``index`` (seed and seats), for a game with no rows: one
+    whose run stopped on it, so that its replay shows the failure."""
+    cell, k = exp.locate(index)
+    names = exp.seats(k, cell.n_players)
+    n = len(names)
+    return pl.DataFrame(
+        {
+            "game": [exp.game] * n,
+            "variant": [cell.variant.name] * n,
+            "n_players": [n] * n,
+            "game_index": [index] * n,
+            "seed": pl.Series([game_seed(exp.seed, k)] * n, dtype=pl.UInt64),
+            "seat": list(range(n)),
+            "strategy": names,
+        }
+    )
+
+
 def replay(run_dir: Path, index: int):
     """Play game ``index`` again with logging; returns (state, rows, mismatches)."""
-    exp, _ = load_run(run_dir)
-    rows = recorded_rows(run_dir, index)
+    exp, meta = load_run(run_dir)
+    try:
+        rows = recorded_rows(run_dir, index)
+    except SimkitError:
+        if meta.get("status") != "failed":
+            raise
+        rows = planned_rows(exp, index)
     cell, _ = exp.locate(index)
     spec = registry.game(exp.game)
     rules = exp.rules_for(cell.variant)
@@ -36,6 +61,8 @@ def replay(run_dir: Path, index: int):
     seed = int(rows["seed"][0])
     state = play_game(spec, rules, players, seed, log=True)
     outcome = state.outcome()
+    if "score" not in rows.columns:
+        return state, rows, ["the game has no recorded rows to compare (its run failed)"]
     mismatches = []
     for seat, row in enumerate(rows.iter_rows(named=True)):
         if row["score"] != outcome.scores[seat] or row["rank"] != outcome.ranks[seat]:

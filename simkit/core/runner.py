@@ -35,7 +35,7 @@ ENGINES = ("auto", "python", "compiled")
 RETRIES = 2
 
 
-class SeatFailure(Exception):
+class SeatFailure(StrategyError):
     """A strategy raised, or returned an illegal action, in one seat of a game."""
 
     def __init__(self, seat: int, strategy: str, what: str):
