@@ -117,6 +117,8 @@ class State:
         self.end_reason = ""
         self.final_ranks: tuple[int, ...] = ()
         self.drawoff = [False] * n
+        # The seats clockwise from each seat, that seat first (shared by clones: never changed).
+        self.clockwise = tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n))
 
     # ----------------------------------------------------------------- setup ("Game Setup")
     def setup(self) -> None:
@@ -410,8 +412,8 @@ class State:
         self._next_joiner()
 
     def _clockwise_from_lead(self) -> list[int]:
-        n, lead, hikers = self.n, self.lead, self.hikers
-        return [s for s in ((lead + i) % n for i in range(n)) if s in hikers]
+        hikers = self.hikers
+        return [s for s in self.clockwise[self.lead] if s in hikers]
 
     def _turn_up(self) -> None:
         """Step 1 of a hike: the Lead Hiker turns up the next card onto the hiking pile."""
