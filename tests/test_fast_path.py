@@ -193,3 +193,25 @@ def test_a_game_the_compiled_engine_cannot_finish_is_reported_by_the_python_engi
     assert runner.choose_engine(exp)[0] == "compiled"
     with pytest.raises(SimkitError, match=r"game 0 \(seed \d+\) failed: .*not enough Item cards"):
         runner.run(exp, tmp_path / "r", jobs=1, progress=False)
+
+
+def test_simkit_run_says_which_engine_it_uses(tmp_path):
+    from click.testing import CliRunner
+
+    from simkit.cli import main
+
+    common = ["run", "--game", GAME, "--games", "20", "--jobs", "1"]
+    shown = CliRunner().invoke(main, [*common, "--out", str(tmp_path / "a")])
+    assert shown.exit_code == 0, shown.output
+    assert "engine: compiled (every strategy has a compiled form)" in shown.output
+    assert "compiled engine)" in shown.output
+    mine = "test_fast_path:Copycat"
+    shown = CliRunner().invoke(main, [*common, "--strategies", mine, "--out", str(tmp_path / "b")])
+    assert f"engine: python (no compiled form for {mine})" in shown.output
+    shown = CliRunner().invoke(
+        main, [*common, "--strategies", mine, "--engine", "compiled", "--out", str(tmp_path / "c")]
+    )
+    assert shown.exit_code == 1
+    assert shown.output.strip() == (
+        f"Error: --engine compiled is not possible: no compiled form for {mine}"
+    )
