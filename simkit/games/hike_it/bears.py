@@ -1,0 +1,44 @@
+"""Bear movement on the trail graph (Passive Bears; Aggressive Bears)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from simkit.games.hike_it.board import Board
+
+
+def paw_moves(board: Board, start: int) -> dict[int, tuple[int, ...]]:
+    """The bear paw or den spaces a bear reaches along the trail without passing another one.
+
+    Maps each such space to the spaces entered on the way (the shortest such walk, destination
+    last): the paw face of the bear die, and the den face's alternative.
+    """
+    prev = {start: -1}
+    todo = deque([start])
+    found: dict[int, tuple[int, ...]] = {}
+    while todo:
+        x = todo.popleft()
+        for y in board.adj[x]:
+            if y in prev:
+                continue
+            prev[y] = x
+            if board.is_bear_spot(y):
+                path = [y]
+                while prev[path[-1]] != start:
+                    path.append(prev[path[-1]])
+                found[y] = tuple(reversed(path))
+            else:
+                todo.append(y)
+    return found
+
+
+def next_steps(board: Board, at: int, came_from: int) -> tuple[int, ...]:
+    """Where a bear moving a number of spaces may step: never back, unless at a dead end."""
+    ahead = tuple(y for y in board.adj[at] if y != came_from)
+    return ahead or board.adj[at]
+
+
+def den_moves(board: Board, at: int) -> tuple[int, ...]:
+    """Bear dens of the bear's own region and the adjacent ones (the den face of the bear die)."""
+    region = board.park.region[at]
+    return tuple(d for r, d in enumerate(board.dens) if abs(r - region) <= 1 and d != at)
