@@ -16,8 +16,16 @@ GAME = GameSpec(
     typical_players=4,
     turn_unit="day (one round: every player takes a turn)",
     extra_columns=(
-        "x_scenic_tokens", "x_skill_set_tokens", "x_health", "x_side_hike_points",
-        "x_trailhead_bonus", "x_finished", "x_knocked_out", "x_days", "x_weather_hits", "x_trades",
+        "x_scenic_tokens",
+        "x_skill_set_tokens",
+        "x_health",
+        "x_side_hike_points",
+        "x_trailhead_bonus",
+        "x_finished",
+        "x_knocked_out",
+        "x_days",
+        "x_weather_hits",
+        "x_trades",
     ),
     load_data=load_data,
 )

@@ -29,11 +29,31 @@ ITEMS = ("shelter", "clothing", "food", "tools", "first_aid", "water")
 WATER_ITEM = 5
 GEAR_TYPES = 5
 WEATHER_KINDS = ("sun", "rain", "storm", "heat", "snow")
-TRAIL_KINDS = ("challenge", "skill", "health", "gear", "water", "shifty_weather", "shoo_bear", "calm")
+TRAIL_KINDS = (
+    "challenge",
+    "skill",
+    "health",
+    "gear",
+    "water",
+    "shifty_weather",
+    "shoo_bear",
+    "calm",
+)
 OBJECTIVES = (
-    "masteries", "hike_in_turn", "water_and_gear_in_turn", "finish_health", "skill_set_tokens",
-    "scenic_tokens", "scenic_type", "campfires", "hand_full", "token_regions", "columns",
-    "token_types", "water_in_turn", "gear_in_turn",
+    "masteries",
+    "hike_in_turn",
+    "water_and_gear_in_turn",
+    "finish_health",
+    "skill_set_tokens",
+    "scenic_tokens",
+    "scenic_type",
+    "campfires",
+    "hand_full",
+    "token_regions",
+    "columns",
+    "token_types",
+    "water_in_turn",
+    "gear_in_turn",
 )
 MIN_TRAILHEADS = 5  # four hikers plus at least one spare
 
@@ -131,7 +151,9 @@ def parse_park(path, doc: dict) -> Park:
             if k == "scenic":
                 st = sp.get("scenic")
                 if st not in SCENIC_TYPES:
-                    raise DataError(path, f"{where}: scenic {st!r} must be one of {', '.join(SCENIC_TYPES)}")
+                    raise DataError(
+                        path, f"{where}: scenic {st!r} must be one of {', '.join(SCENIC_TYPES)}"
+                    )
                 s = SCENIC_TYPES.index(st)
             names.append(name)
             region.append(r)
@@ -150,7 +172,9 @@ def parse_park(path, doc: dict) -> Park:
                 cur = names.index(step)
                 if prev is not None:
                     if isinstance(trail[j - 1], str):
-                        raise DataError(path, f"{where}: put a mile count between {trail[j - 1]!r} and {step!r}")
+                        raise DataError(
+                            path, f"{where}: put a mile count between {trail[j - 1]!r} and {step!r}"
+                        )
                     miles = trail[j - 1]
                     chain = [prev]
                     for m in range(1, miles):
@@ -165,16 +189,33 @@ def parse_park(path, doc: dict) -> Park:
                 prev = cur
             elif isinstance(step, int) and not isinstance(step, bool):
                 if step < 1 or isinstance(trail[j - 1], int):
-                    raise DataError(path, f"{where}: {step!r} must be one positive mile count between two spaces")
+                    raise DataError(
+                        path,
+                        f"{where}: {step!r} must be one positive mile count between two spaces",
+                    )
             else:
                 raise DataError(path, f"{where}: {step!r} is neither a space name nor a mile count")
     bear_start = []
     for r, reg in enumerate(regions):
         start = reg.get("bear_start")
-        if start not in names or kind[names.index(start)] not in (BEAR, DEN) or region[names.index(start)] != r:
-            raise DataError(path, f"region {REGIONS[r]}: bear_start {start!r} must be a bear space or den of that region")
+        if (
+            start not in names
+            or kind[names.index(start)] not in (BEAR, DEN)
+            or region[names.index(start)] != r
+        ):
+            raise DataError(
+                path,
+                f"region {REGIONS[r]}: bear_start {start!r} must be a bear space or den of that region",
+            )
         bear_start.append(names.index(start))
-    park = Park(tuple(names), tuple(region), tuple(kind), tuple(scenic), tuple(sorted(edges)), tuple(bear_start))
+    park = Park(
+        tuple(names),
+        tuple(region),
+        tuple(kind),
+        tuple(scenic),
+        tuple(sorted(edges)),
+        tuple(bear_start),
+    )
     validate_park(path, park)
     return park
 
@@ -212,21 +253,31 @@ def validate_park(path, park: Park) -> None:
             raise DataError(path, f"{SCENIC_TYPES[t]} scenic spots: {have}, the game has {count}")
     for r, rname in enumerate(REGIONS):
         kinds_here = [k for k, reg in zip(park.kind, park.region, strict=True) if reg == r]
-        for k, what in ((WATER, "water spot"), (CAMPSITE, "campsite"), (BEAR, "bear space"),
-                        (TRAILHEAD, "trailhead")):
+        for k, what in (
+            (WATER, "water spot"),
+            (CAMPSITE, "campsite"),
+            (BEAR, "bear space"),
+            (TRAILHEAD, "trailhead"),
+        ):
             if k not in kinds_here:
                 raise DataError(path, f"region {rname} has no {what}")
         if kinds_here.count(DEN) != 1:
             raise DataError(path, f"region {rname} must have exactly one bear den")
         for t, tname in enumerate(SCENIC_TYPES):
-            if not any(s == t and reg == r for s, reg in zip(park.scenic, park.region, strict=True)):
+            if not any(
+                s == t and reg == r for s, reg in zip(park.scenic, park.region, strict=True)
+            ):
                 raise DataError(path, f"region {rname} has no {tname} scenic spot")
     if park.kind.count(TRAILHEAD) < MIN_TRAILHEADS:
-        raise DataError(path, f"{park.kind.count(TRAILHEAD)} trailheads: need at least {MIN_TRAILHEADS}")
+        raise DataError(
+            path, f"{park.kind.count(TRAILHEAD)} trailheads: need at least {MIN_TRAILHEADS}"
+        )
     base = _components(n, park.edges)
     for s in range(n):
         if park.kind[s] == BEAR and _components(n, park.edges, removed=s) != base:
-            raise DataError(path, f"bear space {park.names[s]!r} cuts the trails in two: put it on a loop")
+            raise DataError(
+                path, f"bear space {park.names[s]!r} cuts the trails in two: put it on a loop"
+            )
 
 
 # ---------------------------------------------------------------------------------------- decks
@@ -245,7 +296,9 @@ def _side_hikes(path, raw: list, where: str) -> tuple[SideHike, ...]:
         st = -1
         if obj == "scenic_type":
             if card.get("type") not in SCENIC_TYPES:
-                raise DataError(path, f"{w}: type {card.get('type')!r} must be one of {', '.join(SCENIC_TYPES)}")
+                raise DataError(
+                    path, f"{w}: type {card.get('type')!r} must be one of {', '.join(SCENIC_TYPES)}"
+                )
             st = SCENIC_TYPES.index(card["type"])
         out.append(SideHike(obj, n, st, bool(card.get("printed", False))))
     return tuple(out)
@@ -272,32 +325,48 @@ def parse_decks(path, doc: dict) -> Decks:
         reqs = _need(path, w, "requires", list, f"weather[{i}].")
         if not reqs or any(not r or len(r) > 2 for r in reqs):
             raise DataError(path, f"weather[{i}]: each requirement lists one or two items")
-        weather.append(WeatherKind(name, bool(w.get("wet", False)),
-                                   tuple(tuple(_item(path, x, f"weather[{i}]") for x in r) for r in reqs)))
+        weather.append(
+            WeatherKind(
+                name,
+                bool(w.get("wet", False)),
+                tuple(tuple(_item(path, x, f"weather[{i}]") for x in r) for r in reqs),
+            )
+        )
     if [w.name for w in weather] != list(WEATHER_KINDS):
         raise DataError(path, f"weather kinds must be {', '.join(WEATHER_KINDS)} in that order")
     dice_t = _need(path, doc, "dice", dict)
     dice = tuple(tuple(d) for d in _need(path, dice_t, "weather", list, "dice."))
     for d in dice:
         if len(d) != 6 or any(f not in (*WEATHER_KINDS, "clear") for f in d):
-            raise DataError(path, f"dice.weather: {list(d)} must be six faces from {', '.join(WEATHER_KINDS)}, clear")
+            raise DataError(
+                path,
+                f"dice.weather: {list(d)} must be six faces from {', '.join(WEATHER_KINDS)}, clear",
+            )
     bear = tuple(_need(path, dice_t, "bear", list, "dice."))
-    if len(bear) != 12 or any(f not in ("paw", "den") and not (f.isdigit() and 1 <= int(f) <= 12) for f in bear):
+    if len(bear) != 12 or any(
+        f not in ("paw", "den") and not (f.isdigit() and 1 <= int(f) <= 12) for f in bear
+    ):
         raise DataError(path, "dice.bear: twelve faces, each a number 1-12, paw or den")
     trail = []
     for i, t in enumerate(_need(path, doc, "trail", list)):
         kind = _need(path, t, "kind", str, f"trail[{i}].")
         if kind not in TRAIL_KINDS:
-            raise DataError(path, f"trail[{i}]: kind {kind!r} must be one of {', '.join(TRAIL_KINDS)}")
+            raise DataError(
+                path, f"trail[{i}]: kind {kind!r} must be one of {', '.join(TRAIL_KINDS)}"
+            )
         item = _item(path, t.get("item"), f"trail[{i}]") if kind == "challenge" else -1
         trail.append(TrailCard(kind, item, _need(path, t, "count", int, f"trail[{i}].")))
     if sum(t.count for t in trail) < 1:
         raise DataError(path, "trail: the deck is empty")
     sh = _need(path, doc, "side_hikes", dict)
     easy = _side_hikes(path, _need(path, sh, "easy", list, "side_hikes."), "side_hikes.easy")
-    hard = _side_hikes(path, _need(path, sh, "difficult", list, "side_hikes."), "side_hikes.difficult")
+    hard = _side_hikes(
+        path, _need(path, sh, "difficult", list, "side_hikes."), "side_hikes.difficult"
+    )
     if len(easy) < 8 or len(hard) < 8:
-        raise DataError(path, "side hikes: need at least 8 easy and 8 difficult cards (2 each for 4 players)")
+        raise DataError(
+            path, "side hikes: need at least 8 easy and 8 difficult cards (2 each for 4 players)"
+        )
     tb = _need(path, doc, "trailhead_bonuses", dict)
     bonuses: list[tuple[int, ...]] = [(), ()]
     for n in (2, 3, 4):
@@ -305,8 +374,20 @@ def parse_decks(path, doc: dict) -> Decks:
         if len(row) > n - 1 or any(not isinstance(x, int) or x < 0 for x in row):
             raise DataError(path, f"trailhead_bonuses.{n}: at most {n - 1} non-negative points")
         bonuses.append(tuple(row))
-    return Decks(gear, water, per_type, paws, columns, tuple(weather), dice, bear, tuple(trail),
-                 easy, hard, tuple(bonuses))
+    return Decks(
+        gear,
+        water,
+        per_type,
+        paws,
+        columns,
+        tuple(weather),
+        dice,
+        bear,
+        tuple(trail),
+        easy,
+        hard,
+        tuple(bonuses),
+    )
 
 
 # -------------------------------------------------------------------------------------- loading
@@ -321,7 +402,9 @@ def load_data(path) -> dict[str, Any]:
     if "items" in doc or "weather" in doc:
         out["decks"] = parse_decks(path, doc)
     if not out:
-        raise DataError(path, "holds neither a map ([spaces], trails) nor decks (items, [[weather]])")
+        raise DataError(
+            path, "holds neither a map ([spaces], trails) nor decks (items, [[weather]])"
+        )
     return out
 
 

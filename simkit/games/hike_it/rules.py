@@ -35,18 +35,27 @@ class Rules:
     set_cost: int = rule(3, lo=2, hi=6, help="matching skill cards for a token or a challenge")
     paw_cost: int = rule(2, lo=1, hi=4, help="paw cards discarded to shoo a passive bear")
     campfires: int = rule(4, lo=0, hi=4, help="campfire tokens per hiker")
-    start_water_max: int = rule(3, lo=0, hi=6, help="start tiles in each regional water supply at most")
+    start_water_max: int = rule(
+        3, lo=0, hi=6, help="start tiles in each regional water supply at most"
+    )
     hiker_box: int = rule(6, lo=2, hi=8, help="visible stacks in the hiker box")
-    optional_recycle: bool = rule(True, help="4-5 identical visible gear tiles let the player recycle the hiker box")
-    side_hikes_dealt: int = rule(2, lo=0, hi=4, help="easy and difficult side hike cards dealt each")
+    optional_recycle: bool = rule(
+        True, help="4-5 identical visible gear tiles let the player recycle the hiker box"
+    )
+    side_hikes_dealt: int = rule(
+        2, lo=0, hi=4, help="easy and difficult side hike cards dealt each"
+    )
     easy_points: int = rule(4, lo=0, hi=20, help="points of an easy side hike")
     difficult_points: int = rule(8, lo=0, hi=20, help="points of a difficult side hike")
     token_points: int = rule(5, lo=0, hi=20, help="points per skill set token")
     health_points: int = rule(2, lo=0, hi=10, help="points per health level at the end")
     scenic_points: int = rule(1, lo=0, hi=10, help="points per scenic token")
     trailhead_bonus: bool = rule(True, help="award the trailhead bonus tiles")
-    turn_order: str = rule("track", choices=("track", "rotate"),
-                           help="campfire turn-order track, or the alternate rule (first player rotates)")
+    turn_order: str = rule(
+        "track",
+        choices=("track", "rotate"),
+        help="campfire turn-order track, or the alternate rule (first player rotates)",
+    )
     turn_limit: int = rule(150, lo=10, hi=2000, help="days after which the game stops (turn_limit)")
     weather: WeatherDeck = field(default_factory=WeatherDeck)
     park: Park = field(default_factory=default_park)
@@ -59,10 +68,20 @@ class Rules:
 
     def validate(self) -> None:
         if self.health_start > self.health_max:
-            raise RulesError("health_start", self.health_start, f"at most health_max ({self.health_max})")
+            raise RulesError(
+                "health_start", self.health_start, f"at most health_max ({self.health_max})"
+            )
         if sum(self.weather.counts()) < 3:
-            raise RulesError("weather", self.weather.counts(), "at least 3 cards to fill the forecast")
+            raise RulesError(
+                "weather", self.weather.counts(), "at least 3 cards to fill the forecast"
+            )
         if sum(self.decks.gear) < self.hiker_box:
-            raise RulesError("hiker_box", self.hiker_box, f"at most the {sum(self.decks.gear)} gear tiles")
+            raise RulesError(
+                "hiker_box", self.hiker_box, f"at most the {sum(self.decks.gear)} gear tiles"
+            )
         if self.side_hikes_dealt * 4 > min(len(self.decks.easy), len(self.decks.difficult)):
-            raise RulesError("side_hikes_dealt", self.side_hikes_dealt, "more cards than the side hike decks hold")
+            raise RulesError(
+                "side_hikes_dealt",
+                self.side_hikes_dealt,
+                "more cards than the side hike decks hold",
+            )

@@ -28,4 +28,9 @@ def score(state: HikeState, seat: int) -> int:
 
 def tie_key(state: HikeState, seat: int) -> tuple[int, int, int, int]:
     """Points, then scenic tokens, then skill set tokens, then health; equal keys share victory."""
-    return (score(state, seat), len(state.scenic[seat]), sum(state.tokens[seat]), state.health[seat])
+    return (
+        score(state, seat),
+        len(state.scenic[seat]),
+        sum(state.tokens[seat]),
+        state.health[seat],
+    )

@@ -39,10 +39,38 @@ HIKING, RESTING, FINISHED, KNOCKED_OUT = range(4)
 STATUS = ("hiking", "resting", "finished", "knocked out")
 
 # decision phases
-(WAYPOINT, TRAILHEAD, REROLL, PAY, SKILL, REFILL, AFTERNOON, SHOO, KEEP, HAND, REST, BEAR_PICK,
- BEAR_STEP, OVER) = range(14)
-PHASES = ("waypoint", "trailhead", "reroll", "pay", "skill", "refill", "afternoon", "shoo", "keep",
-          "hand", "rest", "bear_pick", "bear_step", "over")
+(
+    WAYPOINT,
+    TRAILHEAD,
+    REROLL,
+    PAY,
+    SKILL,
+    REFILL,
+    AFTERNOON,
+    SHOO,
+    KEEP,
+    HAND,
+    REST,
+    BEAR_PICK,
+    BEAR_STEP,
+    OVER,
+) = range(14)
+PHASES = (
+    "waypoint",
+    "trailhead",
+    "reroll",
+    "pay",
+    "skill",
+    "refill",
+    "afternoon",
+    "shoo",
+    "keep",
+    "hand",
+    "rest",
+    "bear_pick",
+    "bear_step",
+    "over",
+)
 
 # turn stages (what comes after the current decisions are settled)
 START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN = range(6)
@@ -222,8 +250,11 @@ class HikeState:
 
     def _log(self, text: str) -> None:
         if self.log:
-            self._events.append(f"Setup: {text}" if self.setup_queue or self.home[self.seat_now] < 0
-                                else f"Day {self.day + 1}: {text}")
+            self._events.append(
+                f"Setup: {text}"
+                if self.setup_queue or self.home[self.seat_now] < 0
+                else f"Day {self.day + 1}: {text}"
+            )
 
     def _who(self, seat: int) -> str:
         return f"Hiker {seat}"
@@ -312,7 +343,11 @@ class HikeState:
     def _forced_recycle(self) -> None:
         """All visible tiles identical: recycle once (a bag of one type cannot do better)."""
         tops = self.visible_gear()
-        if len(tops) == len(self.box) and len(set(tops)) == 1 and any(t != tops[0] for t in self.bag):
+        if (
+            len(tops) == len(self.box)
+            and len(set(tops)) == 1
+            and any(t != tops[0] for t in self.bag)
+        ):
             self._recycle()
 
     def can_recycle(self) -> bool:
@@ -364,8 +399,12 @@ class HikeState:
 
     def count_actions(self, seat: int) -> int:
         """Health + empty storage spaces + waypoints collected (Actions / Afternoon)."""
-        return (max(self.health[seat], 0) + self.rules.storage - self.tiles(seat)
-                + min(self.claimed[seat], 3))
+        return (
+            max(self.health[seat], 0)
+            + self.rules.storage
+            - self.tiles(seat)
+            + min(self.claimed[seat], 3)
+        )
 
     def passive_bear_at(self, space: int) -> bool:
         return not self.aggressive and space in self.bear_pos
@@ -374,7 +413,11 @@ class HikeState:
         self.health[seat] = max(0, min(self.rules.health_max, self.health[seat] + delta))
 
     def points_held(self, seat: int) -> int:
-        return len(self.scenic[seat]) + 5 * sum(self.tokens[seat]) + scoring.side_hike_points(self, seat)
+        return (
+            len(self.scenic[seat])
+            + 5 * sum(self.tokens[seat])
+            + scoring.side_hike_points(self, seat)
+        )
 
     def has_mastery(self, seat: int, item: int) -> bool:
         return self.tokens[seat][item] >= 2
@@ -439,8 +482,10 @@ class HikeState:
     def _suffer(self) -> None:
         seat = self.seat_now
         self._change_health(seat, -1)
-        self._log(f"{self._who(seat)} cannot or will not meet the {self.pay_source} and loses 1 health "
-                  f"(now {self.health[seat]})")
+        self._log(
+            f"{self._who(seat)} cannot or will not meet the {self.pay_source} and loses 1 health "
+            f"(now {self.health[seat]})"
+        )
         self.stage = self.after_pay
         if self.health[seat] < 1:
             self.status[seat] = RESTING
@@ -481,8 +526,12 @@ class HikeState:
         if p == BEAR_PICK:
             return self._bear_pick_actions(seat)
         if p == BEAR_STEP:
-            return [("bear_step", s) for s in bears.next_steps(self.board, self.bear_pos[self.bear_moving],
-                                                               self.bear_came_from)]
+            return [
+                ("bear_step", s)
+                for s in bears.next_steps(
+                    self.board, self.bear_pos[self.bear_moving], self.bear_came_from
+                )
+            ]
         return []
 
     def _waypoint_choices(self, seat: int) -> list[int]:
@@ -493,15 +542,21 @@ class HikeState:
         for t in used_types:
             if t in left:
                 left.remove(t)
-        free = [s for s in b.scenic_spots
-                if self.waypoint_owner[s] < 0 and b.park.region[s] not in used_regions]
+        free = [
+            s
+            for s in b.scenic_spots
+            if self.waypoint_owner[s] < 0 and b.park.region[s] not in used_regions
+        ]
         matching = [s for s in free if b.park.scenic[s] in left]
         # Rare deals leave no matching free spot: then any free spot of a missing region (assumed).
         return matching or free
 
     def _set_actions(self, seat: int) -> list[tuple]:
-        return [("set", t) for t in range(len(ITEMS))
-                if self.token_supply[t] and self.hand_count(seat, t) >= self.rules.set_cost]
+        return [
+            ("set", t)
+            for t in range(len(ITEMS))
+            if self.token_supply[t] and self.hand_count(seat, t) >= self.rules.set_cost
+        ]
 
     def _shoo_targets(self, seat: int) -> list[int]:
         if self.aggressive or not self.in_park(seat):
@@ -531,11 +586,18 @@ class HikeState:
                 if self.bag and self.actions >= 1:
                     out.append(("bag",))
             out += [("dump", t) for t in range(GEAR_TYPES) if st[t]]
-            if (not self.camped and self.campfire_at[here] < 0
-                    and self.campfires_used[seat] < self.rules.campfires):
+            if (
+                not self.camped
+                and self.campfire_at[here] < 0
+                and self.campfires_used[seat] < self.rules.campfires
+            ):
                 out.append(("campfire",))
-            if (self.camped and self.rules.turn_order == "track" and self.actions >= 1
-                    and (seat not in self.bottom_row or self.bottom_row.index(seat) > 0)):
+            if (
+                self.camped
+                and self.rules.turn_order == "track"
+                and self.actions >= 1
+                and (seat not in self.bottom_row or self.bottom_row.index(seat) > 0)
+            ):
                 out.append(("turn_order",))
             if self.rules.optional_recycle and self.can_recycle():
                 out.append(("recycle",))
@@ -606,8 +668,10 @@ class HikeState:
             faces[i] = self._roll_die(i)
         self.dice = tuple(faces)
         self.rerolls += len(matched)
-        self._log(f"{self._who(seat)} waits out the weather at the campfire: rerolls {len(matched)} "
-                  f"dice: {', '.join(self.dice)}")
+        self._log(
+            f"{self._who(seat)} waits out the weather at the campfire: rerolls {len(matched)} "
+            f"dice: {', '.join(self.dice)}"
+        )
 
     def _do_face_weather(self, seat: int) -> None:
         self.facing = True
@@ -622,8 +686,10 @@ class HikeState:
         needs = [it for it in req if not self.has_mastery(seat, it)]
         for item, method in zip(needs, methods, strict=True):
             self._pay(seat, item, method)
-        self._log(f"{self._who(seat)} overcomes the {self.pay_source} "
-                  f"({' and '.join(ITEMS[i] for i in req)}) with {' and '.join(methods)}")
+        self._log(
+            f"{self._who(seat)} overcomes the {self.pay_source} "
+            f"({' and '.join(ITEMS[i] for i in req)}) with {' and '.join(methods)}"
+        )
         self.skill_picks += 1
         self.stage = self.after_pay
 
@@ -635,8 +701,10 @@ class HikeState:
         self.hand[seat].append(card)
         self.face_up[slot] = self._draw_skill()
         self.skill_picks -= 1
-        self._log(f"{self._who(seat)} takes a {ITEMS[self.skill_type(card)]} skill card"
-                  + (" (paw)" if self.is_paw(card) else ""))
+        self._log(
+            f"{self._who(seat)} takes a {ITEMS[self.skill_type(card)]} skill card"
+            + (" (paw)" if self.is_paw(card) else "")
+        )
 
     def _do_refill(self, seat: int, region: int) -> None:
         self.refill_owed[region] -= 1
@@ -672,8 +740,14 @@ class HikeState:
                 cost -= 1
                 continue
             options = [(5, "token", t) for t in range(len(ITEMS)) if self.tokens[seat][t]]
-            options += [(self.rules.easy_points if c < self.n_easy else self.rules.difficult_points,
-                         "side", c) for c in self.side_done[seat]]
+            options += [
+                (
+                    self.rules.easy_points if c < self.n_easy else self.rules.difficult_points,
+                    "side",
+                    c,
+                )
+                for c in self.side_done[seat]
+            ]
             enough = [o for o in options if o[0] >= cost]
             value, what, which = min(enough) if enough else max(options)
             if what == "token":
@@ -707,8 +781,10 @@ class HikeState:
         if self.waypoint_owner[space] == seat:
             self.waypoint_owner[space] = -1
             self.claimed[seat] += 1
-            self._log(f"{self._who(seat)} claims waypoint {self._name(space)} "
-                      f"({self.claimed[seat]} of {self.rules.waypoints})")
+            self._log(
+                f"{self._who(seat)} claims waypoint {self._name(space)} "
+                f"({self.claimed[seat]} of {self.rules.waypoints})"
+            )
             if self.claimed[seat] == self.rules.waypoints:
                 self.keep_values = [v for v in (False, True) if self._must_choose(seat, v)]
         if self.scenic_on[space]:
@@ -731,7 +807,9 @@ class HikeState:
         self.arrivals += 1
         self.pos[seat] = -1
         self.days_out[seat] = self.day + 1
-        self._log(f"{self._who(seat)} completes the hike (arrival {self.arrivals}, bonus {self.bonus[seat]})")
+        self._log(
+            f"{self._who(seat)} completes the hike (arrival {self.arrivals}, bonus {self.bonus[seat]})"
+        )
         if not self.aggressive:
             self.aggressive = True
             self._log("all bears turn aggressive")
@@ -779,7 +857,9 @@ class HikeState:
         self.camped = True
         self.skill_picks += skills
         self._change_health(seat, health)
-        self._log(f"{self._who(seat)} builds campfire {self.campfires_used[seat]} at {self._name(here)}")
+        self._log(
+            f"{self._who(seat)} builds campfire {self.campfires_used[seat]} at {self._name(here)}"
+        )
 
     def _do_turn_order(self, seat: int) -> None:
         self.actions -= 1
@@ -841,7 +921,9 @@ class HikeState:
     def _auto_bear_steps(self) -> None:
         """Steps with a single way on are forced; stop at a fork or at the end of the roll."""
         while self.bear_steps > 0 and self.phase != OVER:
-            ways = bears.next_steps(self.board, self.bear_pos[self.bear_moving], self.bear_came_from)
+            ways = bears.next_steps(
+                self.board, self.bear_pos[self.bear_moving], self.bear_came_from
+            )
             if len(ways) > 1:
                 self.phase = BEAR_STEP
                 return
@@ -883,8 +965,10 @@ class HikeState:
                     held.remove(other)
                 self.keep_values = [v for v in self.keep_values if v != value]
                 pts = self.rules.difficult_points if value else self.rules.easy_points
-                self._log(f"{self._who(seat)} completes a side hike: "
-                          f"{side_hikes.describe(self.side_cards[card], pts)}")
+                self._log(
+                    f"{self._who(seat)} completes a side hike: "
+                    f"{side_hikes.describe(self.side_cards[card], pts)}"
+                )
 
     # ---------------------------------------------------------------------- flow
 
@@ -952,12 +1036,16 @@ class HikeState:
             else:  # nothing to pay with: the hiker gets up with 1 health (assumed)
                 self._change_health(seat, 1)
                 self.status[seat] = HIKING
-                self._log(f"{self._who(seat)} rests with no points to spend and gets up with 1 health")
+                self._log(
+                    f"{self._who(seat)} rests with no points to spend and gets up with 1 health"
+                )
                 self.stage = END_TURN
             return
         self.dice = tuple(self._roll_die(i) for i in range(len(self.rules.decks.weather_dice)))
         kind = WEATHER_KINDS[self.weather_cards[self.forecast[0]][0]]
-        self._log(f"{self._who(seat)} rolls the weather dice: {', '.join(self.dice)} (today: {kind})")
+        self._log(
+            f"{self._who(seat)} rolls the weather dice: {', '.join(self.dice)} (today: {kind})"
+        )
         self.stage = MORNING
 
     def _morning(self) -> None:
@@ -965,8 +1053,12 @@ class HikeState:
         kind, req, wet = self.weather_cards[self.forecast[0]]
         name = WEATHER_KINDS[kind]
         matched = self.dice.count(name)
-        if (matched and not self.facing and self.campfire_at[self.pos[seat]] == seat
-                and self.count_actions(seat) - self.rerolls >= matched):
+        if (
+            matched
+            and not self.facing
+            and self.campfire_at[self.pos[seat]] == seat
+            and self.count_actions(seat) - self.rerolls >= matched
+        ):
             self.phase = REROLL  # at one's own campfire the weather may be waited out
             return
         if not matched:
@@ -997,8 +1089,10 @@ class HikeState:
         self.trail_discard.append(card)
         kind, item = self.trail_cards[card]
         self.stage = END_TURN
-        self._log(f"{self._who(seat)} draws a trail card: {kind.replace('_', ' ')}"
-                  + (f" ({ITEMS[item]})" if item >= 0 else ""))
+        self._log(
+            f"{self._who(seat)} draws a trail card: {kind.replace('_', ' ')}"
+            + (f" ({ITEMS[item]})" if item >= 0 else "")
+        )
         if kind == "challenge":
             self._challenge((item,), "trail challenge", END_TURN)
         elif kind == "skill":
@@ -1061,30 +1155,55 @@ class HikeState:
     def view(self, seat: int) -> HikeView:
         players = tuple(
             PlayerView(
-                pos=self.pos[s], home=self.home[s], status=STATUS[self.status[s]],
-                health=self.health[s], storage=tuple(self.storage[s]), hand_size=len(self.hand[s]),
-                tokens=tuple(self.tokens[s]), waypoints=tuple(self.waypoints[s]),
-                claimed=self.claimed[s], scenic=tuple(self.scenic[s]),
-                campfires_used=self.campfires_used[s], side_done=tuple(self.side_done[s]),
-                side_held=len(self.side_hand[s]), bonus=self.bonus[s],
+                pos=self.pos[s],
+                home=self.home[s],
+                status=STATUS[self.status[s]],
+                health=self.health[s],
+                storage=tuple(self.storage[s]),
+                hand_size=len(self.hand[s]),
+                tokens=tuple(self.tokens[s]),
+                waypoints=tuple(self.waypoints[s]),
+                claimed=self.claimed[s],
+                scenic=tuple(self.scenic[s]),
+                campfires_used=self.campfires_used[s],
+                side_done=tuple(self.side_done[s]),
+                side_held=len(self.side_hand[s]),
+                bonus=self.bonus[s],
             )
             for s in range(self.n)
         )
         return HikeView(
-            seat=seat, phase=PHASES[self.phase], day=self.day, players=players,
-            hand=tuple(sorted(self.hand[seat])), side_hand=tuple(self.side_hand[seat]),
-            order=tuple(self.order), bottom_row=tuple(self.bottom_row),
-            forecast=tuple(self.forecast), dice=self.dice, actions=self.actions,
-            camped=self.camped, pay_req=self.pay_req if self.phase == PAY else (),
-            face_up=tuple(self.face_up), token_supply=tuple(self.token_supply),
-            water_supply=tuple(self.water_supply), water_discard=self.water_discard,
-            box=tuple(tuple(st) for st in self.box), bag_size=len(self.bag),
-            bears=tuple(self.bear_pos), aggressive=self.aggressive,
-            scenic_on=tuple(self.scenic_on), waypoint_owner=tuple(self.waypoint_owner),
-            campfire_at=tuple(self.campfire_at), bear_face=self.bear_face,
-            bear_steps=self.bear_steps, bear_moving=self.bear_moving,
+            seat=seat,
+            phase=PHASES[self.phase],
+            day=self.day,
+            players=players,
+            hand=tuple(sorted(self.hand[seat])),
+            side_hand=tuple(self.side_hand[seat]),
+            order=tuple(self.order),
+            bottom_row=tuple(self.bottom_row),
+            forecast=tuple(self.forecast),
+            dice=self.dice,
+            actions=self.actions,
+            camped=self.camped,
+            pay_req=self.pay_req if self.phase == PAY else (),
+            face_up=tuple(self.face_up),
+            token_supply=tuple(self.token_supply),
+            water_supply=tuple(self.water_supply),
+            water_discard=self.water_discard,
+            box=tuple(tuple(st) for st in self.box),
+            bag_size=len(self.bag),
+            bears=tuple(self.bear_pos),
+            aggressive=self.aggressive,
+            scenic_on=tuple(self.scenic_on),
+            waypoint_owner=tuple(self.waypoint_owner),
+            campfire_at=tuple(self.campfire_at),
+            bear_face=self.bear_face,
+            bear_steps=self.bear_steps,
+            bear_moving=self.bear_moving,
             dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
-            miles_today=self.miles_today, rules=self.rules, board=self.board,
+            miles_today=self.miles_today,
+            rules=self.rules,
+            board=self.board,
         )
 
     def action_text(self, action) -> str:
@@ -1111,15 +1230,52 @@ class HikeState:
         c.__dict__.update(self.__dict__)
         c.rng = self.rng.clone()
         c._events = list(self._events)
-        for name in ("order", "bottom_row", "pos", "home", "status", "health", "claimed",
-                     "campfires_used", "finish_health", "bonus", "days_out", "weather_hits",
-                     "trades", "scenic_on", "waypoint_owner", "campfire_at", "bear_pos", "bag",
-                     "skill_deck", "skill_discard", "face_up", "token_supply", "weather_deck",
-                     "weather_discard", "forecast", "water_supply", "trail_deck", "trail_discard",
-                     "setup_queue", "refill_owed", "keep_values"):
+        for name in (
+            "order",
+            "bottom_row",
+            "pos",
+            "home",
+            "status",
+            "health",
+            "claimed",
+            "campfires_used",
+            "finish_health",
+            "bonus",
+            "days_out",
+            "weather_hits",
+            "trades",
+            "scenic_on",
+            "waypoint_owner",
+            "campfire_at",
+            "bear_pos",
+            "bag",
+            "skill_deck",
+            "skill_discard",
+            "face_up",
+            "token_supply",
+            "weather_deck",
+            "weather_discard",
+            "forecast",
+            "water_supply",
+            "trail_deck",
+            "trail_discard",
+            "setup_queue",
+            "refill_owed",
+            "keep_values",
+        ):
             setattr(c, name, list(getattr(self, name)))
-        for name in ("storage", "hand", "tokens", "columns_done", "waypoints", "scenic",
-                     "side_hand", "side_done", "box", "dealt"):
+        for name in (
+            "storage",
+            "hand",
+            "tokens",
+            "columns_done",
+            "waypoints",
+            "scenic",
+            "side_hand",
+            "side_done",
+            "box",
+            "dealt",
+        ):
             setattr(c, name, [list(x) for x in getattr(self, name)])
         c.side_decks = (list(self.side_decks[0]), list(self.side_decks[1]))
         c.bear_hit = set(self.bear_hit)
@@ -1163,26 +1319,45 @@ class HikeState:
             if not ok:
                 raise InvariantError(what)
 
-        gear_total = len(self.bag) + sum(len(st) for st in self.box) + sum(
-            sum(self.storage[s][:GEAR_TYPES]) for s in range(n))
+        gear_total = (
+            len(self.bag)
+            + sum(len(st) for st in self.box)
+            + sum(sum(self.storage[s][:GEAR_TYPES]) for s in range(n))
+        )
         check(gear_total == sum(d.gear), f"gear tiles not conserved: {gear_total}")
-        water = sum(self.water_supply) + self.water_discard + sum(self.storage[s][WATER_ITEM] for s in range(n))
+        water = (
+            sum(self.water_supply)
+            + self.water_discard
+            + sum(self.storage[s][WATER_ITEM] for s in range(n))
+        )
         check(water == d.water_tiles, f"water tiles not conserved: {water}")
         check(min(self.water_supply) >= 0 and self.water_discard >= 0, "negative water pile")
-        cards = len(self.skill_deck) + len(self.skill_discard) + sum(1 for c in self.face_up if c >= 0) + sum(
-            len(h) for h in self.hand)
+        cards = (
+            len(self.skill_deck)
+            + len(self.skill_discard)
+            + sum(1 for c in self.face_up if c >= 0)
+            + sum(len(h) for h in self.hand)
+        )
         check(cards == self.skill_total, f"skill cards not conserved: {cards}")
         for t in range(len(ITEMS)):
             held = sum(self.tokens[s][t] for s in range(n))
             check(self.token_supply[t] >= 0, f"{ITEMS[t]} token supply negative")
             check(self.token_supply[t] + held == n + 1, f"{ITEMS[t]} tokens not conserved")
         weather = len(self.weather_deck) + len(self.weather_discard) + len(self.forecast)
-        check(weather == len(self.weather_cards) and len(self.forecast) == 3, "weather cards not conserved")
-        check(len(self.trail_deck) + len(self.trail_discard) == len(self.trail_cards), "trail cards lost")
+        check(
+            weather == len(self.weather_cards) and len(self.forecast) == 3,
+            "weather cards not conserved",
+        )
+        check(
+            len(self.trail_deck) + len(self.trail_discard) == len(self.trail_cards),
+            "trail cards lost",
+        )
         scenic = sum(self.scenic_on) + sum(len(x) for x in self.scenic) + self.scenic_discarded
         check(scenic == len(self.board.scenic_spots), f"scenic tokens not conserved: {scenic}")
         for stack in self.box:
-            check(all(a != b for a, b in zip(stack, stack[1:], strict=False)), "double-stacked gear")
+            check(
+                all(a != b for a, b in zip(stack, stack[1:], strict=False)), "double-stacked gear"
+            )
         for s in range(n):
             check(0 <= self.tiles(s) <= r.storage, f"seat {s} storage {self.tiles(s)}")
             check(min(self.storage[s]) >= 0, f"seat {s} negative storage")
@@ -1190,23 +1365,34 @@ class HikeState:
             check(self.campfires_used[s] <= r.campfires, f"seat {s} campfires")
             check(len(self.side_done[s]) <= 2, f"seat {s} completed too many side hikes")
             if s != self.seat_now or self.stage == START:
-                check(len(self.hand[s]) <= r.hand_limit, f"seat {s} holds {len(self.hand[s])} skill cards")
+                check(
+                    len(self.hand[s]) <= r.hand_limit,
+                    f"seat {s} holds {len(self.hand[s])} skill cards",
+                )
             if self.in_park(s) and self.phase not in (WAYPOINT, TRAILHEAD):
                 check(0 <= self.pos[s] < self.board.size, f"seat {s} off the map")
-                check(not self.passive_bear_at(self.pos[s]), f"seat {s} shares a space with a passive bear")
+                check(
+                    not self.passive_bear_at(self.pos[s]),
+                    f"seat {s} shares a space with a passive bear",
+                )
             elif not self.in_park(s):
                 check(self.pos[s] == -1, f"seat {s} left the park but still stands on it")
         if not self.aggressive:
             for region, at in enumerate(self.bear_pos):
                 check(self.board.park.region[at] == region, "a passive bear left its region")
-        check(sum(self.campfire_at[x] >= 0 for x in range(self.board.size)) == sum(self.campfires_used),
-              "campfires on the map do not match the packboards")
+        check(
+            sum(self.campfire_at[x] >= 0 for x in range(self.board.size))
+            == sum(self.campfires_used),
+            "campfires on the map do not match the packboards",
+        )
 
 
 def _weather_cards(rules: Rules) -> tuple[tuple[int, tuple[int, ...], bool], ...]:
     """Every weather card as (kind, items required, wet), from the counts and the kinds' data."""
     out = []
-    for k, (kind, count) in enumerate(zip(rules.decks.weather, rules.weather.counts(), strict=True)):
+    for k, (kind, count) in enumerate(
+        zip(rules.decks.weather, rules.weather.counts(), strict=True)
+    ):
         for i in range(count):
             out.append((k, kind.requires[i % len(kind.requires)], kind.wet))
     return tuple(out)
