@@ -7,8 +7,10 @@ from collections import deque
 from simkit.games.hike_it.board import Board
 
 
-def paw_moves(board: Board, start: int) -> dict[int, tuple[int, ...]]:
-    """The bear paw or den spaces a bear reaches along the trail without passing another one.
+def paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, ...]]:
+    """The bear paw or den spaces a bear reaches along the trail without passing another one,
+    at most ``max_miles`` away (assumed: the die's longest move; the printed board's paw spaces
+    are never far apart).
 
     Maps each such space to the spaces entered on the way (the shortest such walk, destination
     last): the paw face of the bear die, and the den face's alternative.
@@ -22,6 +24,8 @@ def paw_moves(board: Board, start: int) -> dict[int, tuple[int, ...]]:
             if y in prev:
                 continue
             prev[y] = x
+            if board.dist[start][y] > max_miles:
+                continue
             if board.is_bear_spot(y):
                 path = [y]
                 while prev[path[-1]] != start:

@@ -93,6 +93,7 @@ class HikeState:
         self.side_cards = d.easy + d.difficult
         self.skill_total = len(ITEMS) * d.skill_per_type
         self.weather_cards = _weather_cards(rules)
+        self.bear_reach = max(int(f) for f in d.bear_die if f.isdigit())
         self.trail_cards = tuple((t.kind, t.item) for t in d.trail for _ in range(t.count))
 
     # ------------------------------------------------------------------------------ setup
@@ -614,7 +615,7 @@ class HikeState:
             if self.bear_face == "steps":
                 out.append(("bear", bear))
                 continue
-            targets = set(bears.paw_moves(self.board, at))
+            targets = set(bears.paw_moves(self.board, at, self.bear_reach))
             if self.bear_face == "den":
                 targets |= set(bears.den_moves(self.board, at))
             out += [("bear", bear, s) for s in sorted(targets)]
@@ -902,7 +903,7 @@ class HikeState:
             self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear {self.bear_steps} spaces")
             self._auto_bear_steps()
             return
-        paw = bears.paw_moves(self.board, at)
+        paw = bears.paw_moves(self.board, at, self.bear_reach)
         path = paw.get(space, (space,))  # a den move carries the bear straight there
         self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear to {self._name(space)}")
         for s in path:
