@@ -264,6 +264,7 @@ class Planner(_Planner):
     camp_below: int = 4
     rest_levels: int = 2
     use_track: bool = True
+    token_health: int = 2
 
 
 @strategy("rusher", games=GAME)
@@ -280,6 +281,7 @@ class Rusher(_Planner):
     camp_below: int = 2
     rest_levels: int = 1
     use_track: bool = False
+    token_health: int = 2
 
 
 @strategy("collector", games=GAME)
@@ -296,6 +298,7 @@ class Collector(_Planner):
     camp_below: int = 4
     rest_levels: int = 3
     use_track: bool = True
+    token_health: int = 2
 
 
 @strategy("careful", games=GAME)

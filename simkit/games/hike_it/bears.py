@@ -9,8 +9,8 @@ from simkit.games.hike_it.board import Board
 
 def paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, ...]]:
     """The bear paw or den spaces a bear reaches along the trail without passing another one,
-    at most ``max_miles`` away (assumed: the die's longest move; the printed board's paw spaces
-    are never far apart).
+    at most ``max_miles`` away, or the nearest ones if none is that close (assumed: the printed
+    board's paw spaces are never far apart; the die's longest move bounds "adjacent").
 
     Maps each such space to the spaces entered on the way (the shortest such walk, destination
     last): the paw face of the bear die, and the den face's alternative.
@@ -24,8 +24,6 @@ def paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, 
             if y in prev:
                 continue
             prev[y] = x
-            if board.dist[start][y] > max_miles:
-                continue
             if board.is_bear_spot(y):
                 path = [y]
                 while prev[path[-1]] != start:
@@ -33,7 +31,11 @@ def paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, 
                 found[y] = tuple(reversed(path))
             else:
                 todo.append(y)
-    return found
+    near = {s: p for s, p in found.items() if len(p) <= max_miles}
+    if near or not found:
+        return near
+    closest = min(len(p) for p in found.values())  # none in reach: the nearest ones
+    return {s: p for s, p in found.items() if len(p) == closest}
 
 
 def next_steps(board: Board, at: int, came_from: int) -> tuple[int, ...]:

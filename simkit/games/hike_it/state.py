@@ -102,6 +102,7 @@ class HikeState:
         r, d, rng, n = self.rules, self.rules.decks, self.rng, self.n
         b = self.board
         self.day = 0
+        self.in_setup = True
         self.order = list(range(n))  # seat 0 first, then clockwise (Turn Order Markers drawn)
         self.order_index = 0
         self.bottom_row: list[int] = []  # turn-order track, campfire half, left first
@@ -218,7 +219,10 @@ class HikeState:
         return self.phase == OVER
 
     def turns(self) -> int:
-        return self.day
+        """Days begun (a round is a day); a game stopped by the turn limit played exactly that many."""
+        if self.in_setup or (self.phase == OVER and self.end_reason == "turn_limit"):
+            return self.day
+        return self.day + 1
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(scoring.score(self, s)) for s in range(self.n))
@@ -233,7 +237,7 @@ class HikeState:
             scores=self.scores(),
             ranks=ranks,
             win_shares=shares,
-            turns=self.day,
+            turns=self.turns(),
             end_reason=self.end_reason,
             extras={
                 "x_scenic_tokens": tuple(len(self.scenic[s]) for s in seats),
@@ -252,9 +256,7 @@ class HikeState:
     def _log(self, text: str) -> None:
         if self.log:
             self._events.append(
-                f"Setup: {text}"
-                if self.setup_queue or self.home[self.seat_now] < 0
-                else f"Day {self.day + 1}: {text}"
+                f"Setup: {text}" if self.in_setup else f"Day {self.day + 1}: {text}"
             )
 
     def _who(self, seat: int) -> str:
@@ -655,6 +657,7 @@ class HikeState:
             self.phase = WAYPOINT
         else:
             self.dealt = [[] for _ in range(self.n)]
+            self.in_setup = False
             self.order_index = 0
             self.seat_now = self.order[0]
             self.stage = START
@@ -1148,7 +1151,7 @@ class HikeState:
         self.phase = OVER
         for s in range(self.n):
             if self.in_park(s):
-                self.days_out[s] = self.day
+                self.days_out[s] = self.turns()
         self._log(f"the game ends ({reason})")
 
     # ------------------------------------------------------------------ view / text
