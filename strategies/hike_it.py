@@ -70,6 +70,7 @@ class _Planner:
     rest_levels: int = 2
     use_track: bool = True
     token_health: int = 2  # pay a challenge with a skill set token only at this health or below
+    trade: bool = True  # offer a trade for a challenge's missing item
 
     # ------------------------------------------------------------------------------ entry
     def choose(self, view, legal, rng):
@@ -98,13 +99,46 @@ class _Planner:
     def _pay(self, view, legal):
         pays = [a for a in legal if a[0] == "pay"]
         if not pays:
-            return ("suffer",)
+            trades = [a for a in legal if a[0] == "trade"]
+            return trades[0] if trades and self.trade else ("suffer",)
         # Tiles first (a lighter pack), then skill cards, tokens (5 points each) only when weak.
         rank = {"tile": 0, "cards": 1, "token": 3}
         best = min(pays, key=lambda a: (sum(rank[m] for m in a[1:]), a))
         if "token" in best[1:] and view.me.health > self.token_health:
             return ("suffer",)
         return best
+
+    # ------------------------------------------------------------------------------ trading
+    def _value(self, view, code: int) -> float:
+        """What one tradeable thing is worth to this hiker (see simkit.games.hike_it.trading)."""
+        n = len(ITEMS)
+        me = view.me
+        if code < n:
+            needed = code in _weather_needs(view) or code in view.pay_req
+            return 1.0 + (2.0 if needed and me.tokens[code] < 2 else 0.0)
+        if code < 2 * n:
+            per = view.rules.decks.skill_per_type
+            held = sum(1 for c in view.hand if c // per == code - n)
+            return 1.0 + (1.0 if held == 2 else 0.0)
+        if code < 3 * n:
+            return 5.0 + (2.0 if me.tokens[code - 2 * n] == 1 else 0.0)
+        return 1.0
+
+    def _trade_give(self, view, legal):
+        return min(legal, key=lambda a: (self._value(view, a[1]), a))
+
+    def _trade_get(self, view, legal):
+        for item in view.pay_req:
+            for code in (item, 2 * len(ITEMS) + item):
+                if ("get", code) in legal:
+                    return ("get", code)
+        return max(legal, key=lambda a: (self._value(view, a[1]), a))
+
+    def _trade_answer(self, view, legal):
+        _, _, gives, gets = view.offer
+        if ("accept",) in legal and self._value(view, gives) >= self._value(view, gets):
+            return ("accept",)
+        return ("decline",)
 
     def _skill(self, view, legal):
         per = view.rules.decks.skill_per_type

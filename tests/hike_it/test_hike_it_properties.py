@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from simkit.core.rng import GameRng
 from simkit.core.rules import rule_fields
 from simkit.games.hike_it import GAME
-from simkit.games.hike_it import state as S
 from simkit.games.hike_it.rules import Rules, WeatherDeck
 from simkit.games.hike_it.state import new_state
 
@@ -23,14 +22,14 @@ def play(state, rng: GameRng, check: bool = True, max_steps: int = 50_000):
     while not state.is_terminal():
         legal = state.legal_actions()
         assert legal, (state.phase, state.stage)
-        seat = state.current_player()
+        turn_of = state.seat_now
         state.apply(legal[rng.below(len(legal))])
         steps += 1
         assert steps < max_steps
         if check:
             state.invariants()
-            if state.stage == S.START or state.current_player() != seat:
-                assert len(state.hand[seat]) <= state.rules.hand_limit or not state.in_park(seat)
+            if state.seat_now != turn_of:  # a turn ended: that hiker is within the hand limit
+                assert len(state.hand[turn_of]) <= state.rules.hand_limit
     return steps
 
 

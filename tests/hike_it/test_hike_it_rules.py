@@ -23,8 +23,13 @@ def sp(name: str) -> int:
 
 
 def started(n: int = 4, seed: int = 1, **rules) -> S.HikeState:
-    """A game just past setup (first legal choices), everything pending cleared."""
-    st = new_state(dataclasses.replace(RULES, **rules) if rules else RULES, n, GameRng(seed))
+    """A game just past setup (first legal choices), everything pending cleared.
+
+    Trading is off unless a test turns it on, so that legal action lists stay those of the rule
+    under test.
+    """
+    rules.setdefault("trade_offers", 0)
+    st = new_state(dataclasses.replace(RULES, **rules), n, GameRng(seed))
     while st.phase in (S.WAYPOINT, S.TRAILHEAD):
         st.apply(st.legal_actions()[0])
     # undo the first morning the engine already played for seat 0
@@ -820,3 +825,57 @@ def test_turn_limit_ends_the_game_as_turn_limit():
     st.stage, st.phase = S.END_TURN, -1
     st._advance()
     assert st.is_terminal() and st.outcome().end_reason == "turn_limit"
+
+
+# ------------------------------------------------------------------------------- trading
+
+
+def test_trade_offer_needs_a_partner_in_the_same_region_and_acceptance():
+    st = started(trade_offers=2)
+    give_gear(st, 0, WATER)
+    give_gear(st, 1, SHELTER)
+    st.pos[1] = sp("Cable Mill")
+    st.pos[2], st.pos[3] = sp("Laurel Falls"), sp("Mount Guyot")
+    afternoon(st, 0, sp("Forge Creek"))
+    assert [a for a in st.legal_actions() if a[0] == "trade"] == [("trade", 1)]
+    st.apply(("trade", 1))
+    assert st.phase == S.TRADE_GIVE and st.legal_actions() == [("give", WATER)]
+    st.apply(("give", WATER))
+    assert ("get", SHELTER) in st.legal_actions() and ("get", FOOD) not in st.legal_actions()
+    st.apply(("get", SHELTER))
+    assert st.current_player() == 1 and st.view(1).offer == (0, 1, WATER, SHELTER)
+    st.apply(("accept",))
+    assert st.storage[0][SHELTER] == 1 and st.storage[1][WATER] == 1
+    assert st.trades == [1, 1, 0, 0] and st.phase == S.AFTERNOON and st.current_player() == 0
+    st.invariants()
+
+
+def test_declined_trade_changes_nothing_and_offers_per_turn_are_limited():
+    st = started(trade_offers=1)
+    give_gear(st, 0, WATER)
+    st.pos[1] = sp("Cable Mill")
+    afternoon(st, 0, sp("Forge Creek"))
+    st.apply(("trade", 1))
+    st.apply(("give", WATER))
+    st.apply(("get", 6 + FOOD))  # a food skill card: hidden hands, any type may be asked
+    assert st.legal_actions() == [("decline",)]  # seat 1 holds none
+    st.apply(("decline",))
+    assert st.storage[0][WATER] == 1 and st.trades == [0, 0, 0, 0]
+    assert not [a for a in st.legal_actions() if a[0] == "trade"]
+
+
+def test_trading_a_skill_set_token_can_complete_a_column_and_help_overcome_weather():
+    # the rulebook's example: Yellow's shelter token for Blue's food token gives Blue a mastery
+    st = started(trade_offers=2)
+    give_token(st, 0, SHELTER)
+    give_token(st, 0, FOOD)
+    give_token(st, 1, SHELTER)
+    st.pos[1] = sp("Cable Mill")
+    morning(st, 0, sp("Forge Creek"), "storm", ("clear", "storm", "clear", "clear"))
+    assert st.phase == S.PAY and ("trade", 1) in st.legal_actions()
+    st.apply(("trade", 1))
+    st.apply(("give", 12 + FOOD))
+    st.apply(("get", 12 + SHELTER))
+    st.apply(("accept",))
+    assert st.tokens[0][SHELTER] == 2  # a mastery now: it overcomes the storm
+    assert st.phase == S.SKILL and st.health[0] == RULES.health_start

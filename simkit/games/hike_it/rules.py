@@ -50,6 +50,9 @@ class Rules:
     token_points: int = rule(5, lo=0, hi=20, help="points per skill set token")
     health_points: int = rule(2, lo=0, hi=10, help="points per health level at the end")
     scenic_points: int = rule(1, lo=0, hi=10, help="points per scenic token")
+    trade_offers: int = rule(
+        2, lo=0, hi=10, help="trade offers a hiker may make per turn (0: no trading)"
+    )
     trailhead_bonus: bool = rule(True, help="award the trailhead bonus tiles")
     turn_order: str = rule(
         "track",

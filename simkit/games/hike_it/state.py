@@ -21,7 +21,7 @@ from __future__ import annotations
 from simkit.core.errors import IllegalAction, InvariantError
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
-from simkit.games.hike_it import bears, scoring, side_hikes
+from simkit.games.hike_it import bears, scoring, side_hikes, trading
 from simkit.games.hike_it.board import Board, board_for
 from simkit.games.hike_it.data import (
     GEAR_TYPES,
@@ -53,8 +53,11 @@ STATUS = ("hiking", "resting", "finished", "knocked out")
     REST,
     BEAR_PICK,
     BEAR_STEP,
+    TRADE_GIVE,
+    TRADE_GET,
+    TRADE_ANSWER,
     OVER,
-) = range(14)
+) = range(17)
 PHASES = (
     "waypoint",
     "trailhead",
@@ -69,6 +72,9 @@ PHASES = (
     "rest",
     "bear_pick",
     "bear_step",
+    "trade_give",
+    "trade_get",
+    "trade_answer",
     "over",
 )
 
@@ -202,6 +208,9 @@ class HikeState:
         self.water_today = 0
         self.gear_today = 0
         self.facing = False
+        self.offers_left = self.rules.trade_offers
+        self.offer: tuple[int, ...] = ()  # (partner, gives, gets) while a trade is being made
+        self.trade_return = -1
         self.skill_picks = 0
         self.keep_values: list[int] = []
         self.shoo_pending = False
@@ -213,7 +222,7 @@ class HikeState:
         return self._events
 
     def current_player(self) -> int:
-        return self.seat_now
+        return self.offer[0] if self.phase == TRADE_ANSWER else self.seat_now
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -477,8 +486,8 @@ class HikeState:
             self._log(f"{self._who(seat)} overcomes the {source} ({needs}) with a skill mastery")
             self.skill_picks += 1
             self.stage = after
-        elif self.pay_options(seat, req):
-            self.phase = PAY
+        elif self.pay_options(seat, req) or self._trade_actions(seat):
+            self.phase = PAY  # pay, trade for what is missing, or take the loss
         else:
             self._suffer()
 
@@ -509,7 +518,27 @@ class HikeState:
         if p == REROLL:
             return [("reroll",), ("face_weather",)]
         if p == PAY:
-            return [*self.pay_options(seat, self.pay_req), ("suffer",)]
+            return [*self.pay_options(seat, self.pay_req), *self._trade_actions(seat), ("suffer",)]
+        if p == TRADE_GIVE:
+            return [("give", c) for c in trading.CODES if trading.holds(self, seat, c)]
+        if p == TRADE_GET:
+            partner, gives = self.offer[0], self.offer[1]
+            # the partner's skill cards are hidden: any type may be asked for
+            return [
+                ("get", c)
+                for c in trading.CODES
+                if c != gives
+                and (trading.CARD <= c < trading.TOKEN or trading.holds(self, partner, c))
+            ]
+        if p == TRADE_ANSWER:
+            partner, gives, gets = self.offer
+            ok = (
+                trading.holds(self, partner, gets)
+                and trading.fits(self, partner, gives, gets)
+                and trading.fits(self, self.seat_now, gets, gives)
+                and trading.hand_fits(self, partner, gives, gets)
+            )
+            return [("accept",), ("decline",)] if ok else [("decline",)]
         if p == SKILL:
             return [("skill", i) for i, c in enumerate(self.face_up) if c >= 0]
         if p == REFILL:
@@ -605,9 +634,15 @@ class HikeState:
             if self.rules.optional_recycle and self.can_recycle():
                 out.append(("recycle",))
         out += self._set_actions(seat)
+        out += self._trade_actions(seat)
         if sum(1 for c in self.hand[seat] if self.is_paw(c)) >= self.rules.paw_cost:
             out += [("shoo", s) for s in self._shoo_targets(seat)]
         return out
+
+    def _trade_actions(self, seat: int) -> list[tuple]:
+        if not self.offers_left or not any(trading.holds(self, seat, c) for c in trading.CODES):
+            return []
+        return [("trade", s) for s in trading.partners(self, seat)]
 
     def _bear_pick_actions(self, seat: int) -> list[tuple]:
         out: list[tuple] = []
@@ -628,11 +663,11 @@ class HikeState:
     def apply(self, action) -> None:
         if self.phase == OVER or action not in self.legal_actions():
             raise IllegalAction(self.seat_now, action)
-        seat = self.seat_now
+        seat = self.current_player()
         self.prev_phase, self.phase = self.phase, -1
         getattr(self, "_do_" + action[0])(seat, *action[1:])
-        if self.phase != OVER and self.in_park(seat):
-            self._check_side_hikes(seat, end_of_turn=False)
+        if self.phase != OVER and self.in_park(self.seat_now):
+            self._check_side_hikes(self.seat_now, end_of_turn=False)
         self._advance()
 
     # setup
@@ -880,6 +915,10 @@ class HikeState:
         self.token_supply[t] -= 1
         self.tokens[seat][t] += 1
         self._log(f"{self._who(seat)} trades skill cards for a {ITEMS[t]} skill set token")
+        self.complete_columns(seat)
+
+    def complete_columns(self, seat: int) -> None:
+        """A first full column of skill set tokens raises health by 1, once per column."""
         for c, column in enumerate(self.rules.decks.columns):
             if not self.columns_done[seat][c] and all(self.tokens[seat][x] for x in column):
                 self.columns_done[seat][c] = True
@@ -894,6 +933,47 @@ class HikeState:
             self.shoo_pending = False
         self.bear_pos[region] = space
         self._log(f"{self._who(seat)} shoos the {REGIONS[region]} bear to {self._name(space)}")
+
+    # trading
+    def _do_trade(self, seat: int, partner: int) -> None:
+        self.offers_left -= 1
+        self.trade_return = self.prev_phase
+        self.offer = (partner,)
+        self.phase = TRADE_GIVE
+
+    def _do_give(self, seat: int, code: int) -> None:
+        self.offer = (self.offer[0], code)
+        self.phase = TRADE_GET
+
+    def _do_get(self, seat: int, code: int) -> None:
+        self.offer = (*self.offer, code)
+        self.phase = TRADE_ANSWER
+
+    def _do_accept(self, seat: int) -> None:
+        partner, gives, gets = self.offer
+        offerer = self.seat_now
+        trading.transfer(self, offerer, partner, gives)
+        trading.transfer(self, partner, offerer, gets)
+        self.trades[offerer] += 1
+        self.trades[partner] += 1
+        self._log(
+            f"{self._who(offerer)} trades {trading.text(gives)} to {self._who(partner)} "
+            f"for {trading.text(gets)}"
+        )
+        self._close_trade()
+
+    def _do_decline(self, seat: int) -> None:
+        partner, gives, gets = self.offer
+        self._log(f"{self._who(partner)} declines {trading.text(gives)} for {trading.text(gets)}")
+        self._close_trade()
+
+    def _close_trade(self) -> None:
+        self.offer = ()
+        back, self.trade_return = self.trade_return, -1
+        if back == PAY:  # back to the challenge, which a trade may have settled
+            self._challenge(self.pay_req, self.pay_source, self.after_pay)
+        else:
+            self.phase = back
 
     # bears
     def _do_bear(self, seat: int, bear: int, space: int = -1) -> None:
@@ -1189,7 +1269,7 @@ class HikeState:
             dice=self.dice,
             actions=self.actions,
             camped=self.camped,
-            pay_req=self.pay_req if self.phase == PAY else (),
+            pay_req=self.pay_req if self.phase == PAY or self.trade_return == PAY else (),
             face_up=tuple(self.face_up),
             token_supply=tuple(self.token_supply),
             water_supply=tuple(self.water_supply),
@@ -1205,6 +1285,7 @@ class HikeState:
             bear_steps=self.bear_steps,
             bear_moving=self.bear_moving,
             dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
+            offer=(self.seat_now, *self.offer) if self.offer else (),
             miles_today=self.miles_today,
             rules=self.rules,
             board=self.board,
@@ -1223,6 +1304,10 @@ class HikeState:
             return f"move the {REGIONS[args[0]]} bear{to}"
         if kind == "pay":
             return "overcome with " + " and ".join(args)
+        if kind in ("give", "get"):
+            return f"{kind} {trading.text(args[0])}"
+        if kind == "trade":
+            return f"offer a trade to {self._who(args[0])}"
         if kind == "keep":
             return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
         return " ".join(str(a) for a in action).replace("_", " ")

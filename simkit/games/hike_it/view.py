@@ -57,6 +57,7 @@ class HikeView:
     bear_moving: int
     dealt: tuple[int, ...]  # scenic token types dealt (only while choosing waypoints)
     miles_today: int
+    offer: tuple[int, ...]  # (offerer, partner, gives, gets) while a trade is being made
     # the rules and the precomputed map, for planning (the same objects for every seat)
     rules: Any = field(compare=False, repr=False)
     board: Any = field(compare=False, repr=False)

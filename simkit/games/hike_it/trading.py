@@ -1,0 +1,80 @@
+"""Trading between hikers in the same region (Trading).
+
+Tradeable things are coded as small integers: 0-5 a gear or water tile of that item type, 6-11 a
+skill card of that type, 12-17 a skill set token of that type, 18 a scenic token. Side hikes,
+waypoints and campfires cannot be traded and have no code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from simkit.games.hike_it.data import ITEMS
+
+if TYPE_CHECKING:
+    from simkit.games.hike_it.state import HikeState
+
+N_ITEMS = len(ITEMS)
+CARD, TOKEN, SCENIC_TOKEN = N_ITEMS, 2 * N_ITEMS, 3 * N_ITEMS
+CODES = range(SCENIC_TOKEN + 1)
+
+
+def is_tile(code: int) -> bool:
+    return code < CARD
+
+
+def text(code: int) -> str:
+    if code == SCENIC_TOKEN:
+        return "a scenic token"
+    kind = ("tile", "skill card", "skill set token")[code // N_ITEMS]
+    return f"a {ITEMS[code % N_ITEMS]} {kind}"
+
+
+def holds(state: HikeState, seat: int, code: int) -> bool:
+    if code < CARD:
+        return state.storage[seat][code] > 0
+    if code < TOKEN:
+        return state.hand_count(seat, code - CARD) > 0
+    if code < SCENIC_TOKEN:
+        return state.tokens[seat][code - TOKEN] > 0
+    return bool(state.scenic[seat])
+
+
+def partners(state: HikeState, seat: int) -> list[int]:
+    """Hikers still in the park and in the same region (players who have left cannot trade)."""
+    region = state.region_of(seat)
+    return [
+        s for s in range(state.n) if s != seat and state.in_park(s) and state.region_of(s) == region
+    ]
+
+
+def fits(state: HikeState, seat: int, gets: int, gives: int) -> bool:
+    """Whether ``seat``'s storage still holds at most its limit after the swap."""
+    change = is_tile(gets) - is_tile(gives)
+    return state.tiles(seat) + change <= state.rules.storage
+
+
+def hand_fits(state: HikeState, partner: int, gets: int, gives: int) -> bool:
+    """The partner, whose turn it is not, may not end up above the hand limit (assumed: it would
+    have no end of turn to discard at before the invariant holds again)."""
+    change = (CARD <= gets < TOKEN) - (CARD <= gives < TOKEN)
+    return len(state.hand[partner]) + change <= state.rules.hand_limit
+
+
+def transfer(state: HikeState, src: int, dst: int, code: int) -> None:
+    if code < CARD:
+        state.storage[src][code] -= 1
+        state.storage[dst][code] += 1
+    elif code < TOKEN:
+        t = code - CARD
+        # the giver keeps its paw cards when it can (they can still shoo a bear)
+        card = min((c for c in state.hand[src] if state.skill_type(c) == t), key=state.is_paw)
+        state.hand[src].remove(card)
+        state.hand[dst].append(card)
+    elif code < SCENIC_TOKEN:
+        t = code - TOKEN
+        state.tokens[src][t] -= 1
+        state.tokens[dst][t] += 1
+        state.complete_columns(dst)
+    else:
+        state.scenic[dst].append(state.scenic[src].pop())
