@@ -47,12 +47,22 @@ def _tour(board, start: int, stops: list[int], home: int) -> tuple[int, list[int
     return best
 
 
+_WEATHER_CARDS: list = [None, ()]  # the rules last seen and their weather cards' needs
+
+
 def _weather_needs(view) -> list[int]:
     """Items the forecast asks for, today first (extreme cards list two)."""
     rules = view.rules
-    cards = []
-    for kind, count in zip(rules.decks.weather, rules.weather.counts(), strict=True):
-        cards += [kind.requires[i % len(kind.requires)] for i in range(count)]
+    if _WEATHER_CARDS[0] is not rules:
+        _WEATHER_CARDS[:] = [
+            rules,
+            tuple(
+                kind.requires[i % len(kind.requires)]
+                for kind, count in zip(rules.decks.weather, rules.weather.counts(), strict=True)
+                for i in range(count)
+            ),
+        ]
+    cards = _WEATHER_CARDS[1]
     needs: list[int] = []
     for c in view.forecast:
         needs += list(cards[c])
@@ -252,7 +262,7 @@ class _Planner:
         blocked = frozenset(view.bears) if not view.aggressive else frozenset()
         if self.detour:
             target = self._detour_target(view, target, blocked)
-        dist = _bfs_from(board, target, blocked)
+        dist = self._distances(board, target, blocked)
         if view.aggressive:  # keep away from bears unless no other way
             bears = set(view.bears)
             safe = [h for h in hikes if h not in bears and dist[h] >= 0]
@@ -264,6 +274,18 @@ class _Planner:
         if dist[best] >= dist[me.pos] >= 0:
             return None
         return ("hike", best)
+
+    def _distances(self, board, target: int, blocked: frozenset[int]):
+        """Miles to ``target`` around passive bears (cached: bears move rarely)."""
+        if not blocked:
+            return board.dist[target]
+        cache = self.__dict__.setdefault("_paths", {})
+        key = (id(board), target, blocked)
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            cache[key] = _bfs_from(board, target, blocked)
+        return cache[key]
 
     def _detour_target(self, view, target: int, blocked) -> int:
         board, here = view.board, view.me.pos

@@ -15,6 +15,13 @@ def paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, 
     Maps each such space to the spaces entered on the way (the shortest such walk, destination
     last): the paw face of the bear die, and the den face's alternative.
     """
+    key = (start, max_miles)
+    if key not in board.paw_cache:
+        board.paw_cache[key] = _paw_moves(board, start, max_miles)
+    return board.paw_cache[key]
+
+
+def _paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, ...]]:
     prev = {start: -1}
     todo = deque([start])
     found: dict[int, tuple[int, ...]] = {}

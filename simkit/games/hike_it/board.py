@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from simkit.games.hike_it.data import BEAR, CAMPSITE, DEN, REGIONS, SCENIC, TRAILHEAD, WATER, Park
@@ -20,6 +20,8 @@ class Board:
     water_spots: tuple[int, ...]
     bear_spots: tuple[tuple[int, ...], ...]  # per region: its bear spaces and its den
     dens: tuple[int, ...]  # per region
+    # bear moves from a space, filled on first use (bears.paw_moves)
+    paw_cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def size(self) -> int:

@@ -584,11 +584,11 @@ class HikeState:
         return matching or free
 
     def _set_actions(self, seat: int) -> list[tuple]:
-        return [
-            ("set", t)
-            for t in range(len(ITEMS))
-            if self.token_supply[t] and self.hand_count(seat, t) >= self.rules.set_cost
-        ]
+        held = [0] * len(ITEMS)
+        for c in self.hand[seat]:
+            held[self.skill_type(c)] += 1
+        cost = self.rules.set_cost
+        return [("set", t) for t in range(len(ITEMS)) if self.token_supply[t] and held[t] >= cost]
 
     def _shoo_targets(self, seat: int) -> list[int]:
         if self.aggressive or not self.in_park(seat):
@@ -640,7 +640,7 @@ class HikeState:
         return out
 
     def _trade_actions(self, seat: int) -> list[tuple]:
-        if not self.offers_left or not any(trading.holds(self, seat, c) for c in trading.CODES):
+        if not self.offers_left or not trading.holds_anything(self, seat):
             return []
         return [("trade", s) for s in trading.partners(self, seat)]
 

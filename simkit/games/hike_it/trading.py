@@ -40,6 +40,12 @@ def holds(state: HikeState, seat: int, code: int) -> bool:
     return bool(state.scenic[seat])
 
 
+def holds_anything(state: HikeState, seat: int) -> bool:
+    return bool(
+        state.tiles(seat) or state.hand[seat] or sum(state.tokens[seat]) or state.scenic[seat]
+    )
+
+
 def partners(state: HikeState, seat: int) -> list[int]:
     """Hikers still in the park and in the same region (players who have left cannot trade)."""
     region = state.region_of(seat)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """A hiker's public packboard (other hikers' skill cards and side hikes stay hidden)."""
 
     pos: int
@@ -26,8 +24,9 @@ class PlayerView:
     bonus: int
 
 
-@dataclass(frozen=True)
-class HikeView:
+class HikeView(NamedTuple):
+    """Immutable (a named tuple: cheap to build once per decision) and comparable with ==."""
+
     seat: int
     phase: str
     day: int
@@ -59,8 +58,8 @@ class HikeView:
     miles_today: int
     offer: tuple[int, ...]  # (offerer, partner, gives, gets) while a trade is being made
     # the rules and the precomputed map, for planning (the same objects for every seat)
-    rules: Any = field(compare=False, repr=False)
-    board: Any = field(compare=False, repr=False)
+    rules: Any
+    board: Any
 
     @property
     def me(self) -> PlayerView:
