@@ -110,7 +110,8 @@ class _Planner:
         pays = [a for a in legal if a[0] == "pay"]
         if not pays:
             trades = [a for a in legal if a[0] == "trade"]
-            return trades[0] if trades and self.trade else ("suffer",)
+            first = view.offers_left == view.rules.trade_offers  # one try per turn
+            return trades[0] if trades and self.trade and first else ("suffer",)
         # Tiles first (a lighter pack), then skill cards, tokens (5 points each) only when weak.
         rank = {"tile": 0, "cards": 1, "token": 3}
         best = min(pays, key=lambda a: (sum(rank[m] for m in a[1:]), a))

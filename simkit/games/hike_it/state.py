@@ -964,7 +964,10 @@ class HikeState:
 
     def _do_decline(self, seat: int) -> None:
         partner, gives, gets = self.offer
-        self._log(f"{self._who(partner)} declines {trading.text(gives)} for {trading.text(gets)}")
+        self._log(
+            f"{self._who(partner)} declines {self._who(self.seat_now)}'s offer of "
+            f"{trading.text(gives)} for {trading.text(gets)}"
+        )
         self._close_trade()
 
     def _close_trade(self) -> None:
@@ -1286,6 +1289,7 @@ class HikeState:
             bear_moving=self.bear_moving,
             dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
             offer=(self.seat_now, *self.offer) if self.offer else (),
+            offers_left=self.offers_left,
             miles_today=self.miles_today,
             rules=self.rules,
             board=self.board,

@@ -57,6 +57,7 @@ class HikeView(NamedTuple):
     dealt: tuple[int, ...]  # scenic token types dealt (only while choosing waypoints)
     miles_today: int
     offer: tuple[int, ...]  # (offerer, partner, gives, gets) while a trade is being made
+    offers_left: int  # trade offers the current hiker may still make this turn
     # the rules and the precomputed map, for planning (the same objects for every seat)
     rules: Any
     board: Any
