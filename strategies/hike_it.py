@@ -69,6 +69,7 @@ def _weather_needs(view) -> list[int]:
     return needs
 
 
+@dataclass
 class _Planner:
     """Shared machinery; subclasses set the style through their dataclass fields."""
 
@@ -81,6 +82,8 @@ class _Planner:
     use_track: bool = True
     token_health: int = 2  # pay a challenge with a skill set token only at this health or below
     trade: bool = True  # offer a trade for a challenge's missing item
+    camp_window: int = 0  # with this many actions left, head for a free campsite near the route
+    camp_detour: int = 2  # extra miles accepted to end the day at a campsite
 
     # ------------------------------------------------------------------------------ entry
     def choose(self, view, legal, rng):
@@ -263,6 +266,7 @@ class _Planner:
         blocked = frozenset(view.bears) if not view.aggressive else frozenset()
         if self.detour:
             target = self._detour_target(view, target, blocked)
+        target = self._camp_target(view, target)
         dist = self._distances(board, target, blocked)
         if view.aggressive:  # keep away from bears unless no other way
             bears = set(view.bears)
@@ -275,6 +279,24 @@ class _Planner:
         if dist[best] >= dist[me.pos] >= 0:
             return None
         return ("hike", best)
+
+    def _camp_target(self, view, target: int) -> int:
+        """Late in the day, a free campsite close to the route: its campfire bonus and rerolls."""
+        me, board = view.me, view.board
+        if me.campfires_used >= view.rules.campfires or view.actions > self.camp_window:
+            return target
+        d = board.dist
+        here, base = me.pos, d[me.pos][target]
+        best, best_key = target, None
+        for c in board.campsites:
+            if view.campfire_at[c] >= 0 or d[here][c] > view.actions:
+                continue
+            extra = d[here][c] + d[c][target] - base
+            if extra <= self.camp_detour:
+                key = (extra, d[here][c], c)
+                if best_key is None or key < best_key:
+                    best, best_key = c, key
+        return best
 
     def _distances(self, board, target: int, blocked: frozenset[int]):
         """Miles to ``target`` around passive bears (cached: bears move rarely)."""
@@ -308,10 +330,14 @@ class _Planner:
 @dataclass
 class Planner(_Planner):
     """A balanced hiker: the best tour through its waypoints, a small pack of forecast gear and
-    water, campfires when the day's miles run low, and scenic tokens a mile or two off the route.
+    water, ends its days at free campsites near the route, and picks up scenic tokens a mile or two
+    off the route.
 
     Parameters: pack (tiles carried), water (water tiles wanted), detour (extra miles for a scenic
-    token), camp_below (camp when fewer actions remain), rest_levels (health bought when resting).
+    token), camp_window (actions left when it looks for a campsite), camp_detour (miles it accepts
+    for one), camp_below (camp when fewer actions remain), rest_levels (health bought when
+    resting), token_health (pay with a skill set token only at this health), trade (trade for a
+    missing item).
     """
 
     pack: int = 3
@@ -322,6 +348,7 @@ class Planner(_Planner):
     rest_levels: int = 2
     use_track: bool = True
     token_health: int = 2
+    camp_window: int = 6
 
 
 @strategy("rusher", games=GAME)
@@ -339,6 +366,7 @@ class Rusher(_Planner):
     rest_levels: int = 1
     use_track: bool = False
     token_health: int = 2
+    camp_window: int = 0
 
 
 @strategy("collector", games=GAME)
@@ -356,6 +384,7 @@ class Collector(_Planner):
     rest_levels: int = 3
     use_track: bool = True
     token_health: int = 2
+    camp_window: int = 5
 
 
 @strategy("careful", games=GAME)
@@ -373,3 +402,4 @@ class Careful(_Planner):
     rest_levels: int = 3
     use_track: bool = True
     token_health: int = 8
+    camp_window: int = 6
