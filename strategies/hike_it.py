@@ -139,13 +139,18 @@ class _Planner:
         return 1.0
 
     def _trade_give(self, view, legal):
+        if view.turn != view.seat:  # asked for an offer: give what the asker's challenge needs
+            for item in view.pay_req:
+                if ("give", item) in legal and self._value(view, item) < 3:
+                    return ("give", item)
         return min(legal, key=lambda a: (self._value(view, a[1]), a))
 
     def _trade_get(self, view, legal):
-        for item in view.pay_req:
-            for code in (item, 2 * len(ITEMS) + item):
-                if ("get", code) in legal:
-                    return ("get", code)
+        if view.turn == view.seat:
+            for item in view.pay_req:
+                for code in (item, 2 * len(ITEMS) + item):
+                    if ("get", code) in legal:
+                        return ("get", code)
         return max(legal, key=lambda a: (self._value(view, a[1]), a))
 
     def _trade_answer(self, view, legal):

@@ -879,3 +879,32 @@ def test_trading_a_skill_set_token_can_complete_a_column_and_help_overcome_weath
     st.apply(("accept",))
     assert st.tokens[0][SHELTER] == 2  # a mastery now: it overcomes the storm
     assert st.phase == S.SKILL and st.health[0] == RULES.health_start
+
+
+def test_asking_for_offers_rulebook_example_blue_needs_shelter():
+    # Blue (0) needs Shelter for the weather; Red (1) offers a Shelter tile for water and is
+    # declined; Yellow (2) offers a Shelter token for a Food token and Blue accepts: a mastery.
+    st = started(trade_offers=3)
+    give_gear(st, 0, WATER)
+    give_token(st, 0, SHELTER)
+    give_token(st, 0, FOOD)
+    give_gear(st, 1, SHELTER)
+    give_token(st, 2, SHELTER)
+    st.pos[1], st.pos[2] = sp("Cable Mill"), sp("Anthony Creek")
+    st.pos[3] = sp("Mount Guyot")
+    morning(st, 0, sp("Forge Creek"), "storm", ("clear", "storm", "clear", "clear"))
+    assert ("ask", 1) in st.legal_actions() and ("ask", 3) not in st.legal_actions()
+    st.apply(("ask", 1))
+    assert st.current_player() == 1 and st.phase == S.TRADE_GIVE
+    st.apply(("give", SHELTER))
+    st.apply(("get", WATER))
+    assert st.current_player() == 0 and st.view(0).offer == (1, 0, SHELTER, WATER)
+    st.apply(("decline",))
+    st.apply(("ask", 2))
+    st.apply(("give", 12 + SHELTER))
+    st.apply(("get", 12 + FOOD))
+    st.apply(("accept",))
+    assert st.tokens[0][SHELTER] == 2 and st.tokens[2][FOOD] == 1
+    assert st.phase == S.SKILL and st.health[0] == RULES.health_start
+    assert st.trades == [1, 0, 1, 0]
+    st.invariants()

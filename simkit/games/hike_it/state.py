@@ -209,7 +209,8 @@ class HikeState:
         self.gear_today = 0
         self.facing = False
         self.offers_left = self.rules.trade_offers
-        self.offer: tuple[int, ...] = ()  # (partner, gives, gets) while a trade is being made
+        # (offerer, receiver[, gives[, gets]]) while a trade is being made
+        self.offer: tuple[int, ...] = ()
         self.trade_return = -1
         self.skill_picks = 0
         self.keep_values: list[int] = []
@@ -222,7 +223,11 @@ class HikeState:
         return self._events
 
     def current_player(self) -> int:
-        return self.offer[0] if self.phase == TRADE_ANSWER else self.seat_now
+        if self.phase in (TRADE_GIVE, TRADE_GET):
+            return self.offer[0]  # the offerer makes the offer ...
+        if self.phase == TRADE_ANSWER:
+            return self.offer[1]  # ... and the other hiker accepts or declines it
+        return self.seat_now
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -520,23 +525,27 @@ class HikeState:
         if p == PAY:
             return [*self.pay_options(seat, self.pay_req), *self._trade_actions(seat), ("suffer",)]
         if p == TRADE_GIVE:
-            return [("give", c) for c in trading.CODES if trading.holds(self, seat, c)]
+            offerer = self.offer[0]
+            return [("give", c) for c in trading.CODES if trading.holds(self, offerer, c)]
         if p == TRADE_GET:
-            partner, gives = self.offer[0], self.offer[1]
-            # the partner's skill cards are hidden: any type may be asked for
+            _, receiver, gives = self.offer
+            # the other hiker's skill cards are hidden: any type may be asked for
             return [
                 ("get", c)
                 for c in trading.CODES
                 if c != gives
-                and (trading.CARD <= c < trading.TOKEN or trading.holds(self, partner, c))
+                and (trading.CARD <= c < trading.TOKEN or trading.holds(self, receiver, c))
             ]
         if p == TRADE_ANSWER:
-            partner, gives, gets = self.offer
+            offerer, receiver, gives, gets = self.offer
+            other = receiver if offerer == self.seat_now else offerer
             ok = (
-                trading.holds(self, partner, gets)
-                and trading.fits(self, partner, gives, gets)
-                and trading.fits(self, self.seat_now, gets, gives)
-                and trading.hand_fits(self, partner, gives, gets)
+                trading.holds(self, receiver, gets)
+                and trading.fits(self, receiver, gives, gets)
+                and trading.fits(self, offerer, gets, gives)
+                and trading.hand_fits(
+                    self, other, *((gives, gets) if other == receiver else (gets, gives))
+                )
             )
             return [("accept",), ("decline",)] if ok else [("decline",)]
         if p == SKILL:
@@ -640,9 +649,17 @@ class HikeState:
         return out
 
     def _trade_actions(self, seat: int) -> list[tuple]:
-        if not self.offers_left or not trading.holds_anything(self, seat):
+        """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
+        if not self.offers_left:
             return []
-        return [("trade", s) for s in trading.partners(self, seat)]
+        out: list[tuple] = []
+        mine = trading.holds_anything(self, seat)
+        for s in trading.partners(self, seat):
+            if mine:
+                out.append(("trade", s))
+            if trading.holds_anything(self, s):
+                out.append(("ask", s))
+        return out
 
     def _bear_pick_actions(self, seat: int) -> list[tuple]:
         out: list[tuple] = []
@@ -936,13 +953,19 @@ class HikeState:
 
     # trading
     def _do_trade(self, seat: int, partner: int) -> None:
+        self._open_trade(seat, partner)
+
+    def _do_ask(self, seat: int, partner: int) -> None:
+        self._open_trade(partner, seat)
+
+    def _open_trade(self, offerer: int, receiver: int) -> None:
         self.offers_left -= 1
         self.trade_return = self.prev_phase
-        self.offer = (partner,)
+        self.offer = (offerer, receiver)
         self.phase = TRADE_GIVE
 
     def _do_give(self, seat: int, code: int) -> None:
-        self.offer = (self.offer[0], code)
+        self.offer = (*self.offer, code)
         self.phase = TRADE_GET
 
     def _do_get(self, seat: int, code: int) -> None:
@@ -950,22 +973,21 @@ class HikeState:
         self.phase = TRADE_ANSWER
 
     def _do_accept(self, seat: int) -> None:
-        partner, gives, gets = self.offer
-        offerer = self.seat_now
-        trading.transfer(self, offerer, partner, gives)
-        trading.transfer(self, partner, offerer, gets)
+        offerer, receiver, gives, gets = self.offer
+        trading.transfer(self, offerer, receiver, gives)
+        trading.transfer(self, receiver, offerer, gets)
         self.trades[offerer] += 1
-        self.trades[partner] += 1
+        self.trades[receiver] += 1
         self._log(
-            f"{self._who(offerer)} trades {trading.text(gives)} to {self._who(partner)} "
+            f"{self._who(offerer)} trades {trading.text(gives)} to {self._who(receiver)} "
             f"for {trading.text(gets)}"
         )
         self._close_trade()
 
     def _do_decline(self, seat: int) -> None:
-        partner, gives, gets = self.offer
+        offerer, receiver, gives, gets = self.offer
         self._log(
-            f"{self._who(partner)} declines {self._who(self.seat_now)}'s offer of "
+            f"{self._who(receiver)} declines {self._who(offerer)}'s offer of "
             f"{trading.text(gives)} for {trading.text(gets)}"
         )
         self._close_trade()
@@ -1288,7 +1310,8 @@ class HikeState:
             bear_steps=self.bear_steps,
             bear_moving=self.bear_moving,
             dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
-            offer=(self.seat_now, *self.offer) if self.offer else (),
+            offer=self.offer,
+            turn=self.seat_now,
             offers_left=self.offers_left,
             miles_today=self.miles_today,
             rules=self.rules,
@@ -1312,6 +1335,8 @@ class HikeState:
             return f"{kind} {trading.text(args[0])}"
         if kind == "trade":
             return f"offer a trade to {self._who(args[0])}"
+        if kind == "ask":
+            return f"ask {self._who(args[0])} for a trade offer"
         if kind == "keep":
             return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
         return " ".join(str(a) for a in action).replace("_", " ")

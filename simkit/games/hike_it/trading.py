@@ -60,11 +60,11 @@ def fits(state: HikeState, seat: int, gets: int, gives: int) -> bool:
     return state.tiles(seat) + change <= state.rules.storage
 
 
-def hand_fits(state: HikeState, partner: int, gets: int, gives: int) -> bool:
-    """The partner, whose turn it is not, may not end up above the hand limit (assumed: it would
-    have no end of turn to discard at before the invariant holds again)."""
+def hand_fits(state: HikeState, seat: int, gets: int, gives: int) -> bool:
+    """The hiker whose turn it is not may not end up above the hand limit (assumed: it would have
+    no end of turn to discard at)."""
     change = (CARD <= gets < TOKEN) - (CARD <= gives < TOKEN)
-    return len(state.hand[partner]) + change <= state.rules.hand_limit
+    return len(state.hand[seat]) + change <= state.rules.hand_limit
 
 
 def transfer(state: HikeState, src: int, dst: int, code: int) -> None:
