@@ -33,7 +33,7 @@ def play(state, rng: GameRng, check: bool = True, max_steps: int = 50_000):
     return steps
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), n=st.integers(2, 4))
 def test_random_play_keeps_invariants_and_terminates(seed, n):
     state = new_state(FAST, n, GameRng(seed))
@@ -71,7 +71,7 @@ def _variant(draw) -> Rules:
     return rules
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32), n=st.integers(2, 4))
 def test_rule_variants_play_to_the_end(data, seed, n):
     rules = _variant(data.draw)
