@@ -426,8 +426,12 @@ def test_campfire_bonuses_left_to_right_and_no_more_hiking():
         afternoon(st, 0, camps[k], actions=5)
         h0, c0 = st.health[0], len(st.hand[0])
         st.apply(("campfire",))
+        if cards == 2:  # choose two of the three face-up cards, then refill the row
+            st.apply(("skill", 0))
+            assert st.face_up[0] == -1 and st.legal_actions() == [("skill", 1), ("skill", 2)]
         while st.phase == S.SKILL:
             st.apply(st.legal_actions()[0])
+        assert all(c >= 0 for c in st.face_up)
         assert (len(st.hand[0]) - c0, st.health[0] - h0) == (cards, health)
         assert st.campfire_at[camps[k]] == 0
         assert not [a for a in st.legal_actions() if a[0] == "hike"]

@@ -290,6 +290,11 @@ class HikeState:
             self.rng.shuffle(self.skill_deck)
         return self.skill_deck.pop() if self.skill_deck else -1
 
+    def _refill_skill_row(self) -> None:
+        for i, c in enumerate(self.face_up):
+            if c < 0:
+                self.face_up[i] = self._draw_skill()
+
     def skill_type(self, card: int) -> int:
         return card // self.rules.decks.skill_per_type
 
@@ -755,8 +760,10 @@ class HikeState:
     def _do_skill(self, seat: int, slot: int) -> None:
         card = self.face_up[slot]
         self.hand[seat].append(card)
-        self.face_up[slot] = self._draw_skill()
+        self.face_up[slot] = -1
         self.skill_picks -= 1
+        if not self.skill_picks:  # two cards of one bonus are chosen before the row is refilled
+            self._refill_skill_row()
         self._log(
             f"{self._who(seat)} takes a {ITEMS[self.skill_type(card)]} skill card"
             + (" (paw)" if self.is_paw(card) else "")
@@ -1086,6 +1093,8 @@ class HikeState:
         while self.phase < 0:
             seat = self.seat_now
             if self.skill_picks > 0:
+                if not any(c >= 0 for c in self.face_up):
+                    self._refill_skill_row()
                 if any(c >= 0 for c in self.face_up):
                     self.phase = SKILL
                     return
