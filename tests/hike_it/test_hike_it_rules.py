@@ -912,3 +912,30 @@ def test_asking_for_offers_rulebook_example_blue_needs_shelter():
     assert st.phase == S.SKILL and st.health[0] == RULES.health_start
     assert st.trades == [1, 0, 1, 0]
     st.invariants()
+
+
+# --------------------------------------------------------------------- a scripted afternoon
+
+
+def test_scripted_afternoon_table():
+    """PettingZoo style: each action and the state it leaves (position, actions, water held)."""
+    st = started()
+    st.water_discard += st.water_supply[0] - 1
+    st.water_supply[0] = 1
+    afternoon(st, 0, sp("Cable Mill"), actions=6)
+    mile = sp("Cable Mill - Forge Creek mile 1")
+    script = [
+        (("hike", mile), mile, 5, 0),
+        (("hike", sp("Forge Creek")), sp("Forge Creek"), 4, 0),
+        (("water",), sp("Forge Creek"), 3, 1),
+        (("dump", WATER), sp("Forge Creek"), 3, 0),
+        (("hike", mile), mile, 2, 0),
+    ]
+    for action, pos, actions, water in script:
+        st.apply(action)
+        assert (st.pos[0], st.actions, st.storage[0][WATER]) == (pos, actions, water), action
+        assert st.phase == S.AFTERNOON
+        st.invariants()
+    drawn = len(st.trail_discard)
+    st.apply(("end",))
+    assert len(st.trail_discard) == drawn + 1  # the evening's trail card
