@@ -139,6 +139,8 @@ class _Planner:
         return 1.0
 
     def _trade_give(self, view, legal):
+        if view.offer[2]:  # one thing offered: now what to ask for it
+            return self._trade_get(view, [a for a in legal if a[0] == "get"])
         if view.turn != view.seat:  # asked for an offer: give what the asker's challenge needs
             for item in view.pay_req:
                 if ("give", item) in legal and self._value(view, item) < 3:
@@ -146,6 +148,8 @@ class _Planner:
         return min(legal, key=lambda a: (self._value(view, a[1]), a))
 
     def _trade_get(self, view, legal):
+        if view.offer[3] or not [a for a in legal if a[0] == "get"]:
+            return ("propose",)  # one thing for one thing
         if view.turn == view.seat:
             for item in view.pay_req:
                 for code in (item, 2 * len(ITEMS) + item):
@@ -155,7 +159,8 @@ class _Planner:
 
     def _trade_answer(self, view, legal):
         _, _, gives, gets = view.offer
-        if ("accept",) in legal and self._value(view, gives) >= self._value(view, gets):
+        value = sum(self._value(view, c) for c in gives) - sum(self._value(view, c) for c in gets)
+        if ("accept",) in legal and value >= 0:
             return ("accept",)
         return ("decline",)
 

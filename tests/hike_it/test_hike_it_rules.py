@@ -846,8 +846,10 @@ def test_trade_offer_needs_a_partner_in_the_same_region_and_acceptance():
     assert st.phase == S.TRADE_GIVE and st.legal_actions() == [("give", WATER)]
     st.apply(("give", WATER))
     assert ("get", SHELTER) in st.legal_actions() and ("get", FOOD) not in st.legal_actions()
+    assert ("give", WATER) not in st.legal_actions()  # only one water tile to give
     st.apply(("get", SHELTER))
-    assert st.current_player() == 1 and st.view(1).offer == (0, 1, WATER, SHELTER)
+    st.apply(("propose",))
+    assert st.current_player() == 1 and st.view(1).offer == (0, 1, (WATER,), (SHELTER,))
     st.apply(("accept",))
     assert st.storage[0][SHELTER] == 1 and st.storage[1][WATER] == 1
     assert st.trades == [1, 1, 0, 0] and st.phase == S.AFTERNOON and st.current_player() == 0
@@ -862,6 +864,7 @@ def test_declined_trade_changes_nothing_and_offers_per_turn_are_limited():
     st.apply(("trade", 1))
     st.apply(("give", WATER))
     st.apply(("get", 6 + FOOD))  # a food skill card: hidden hands, any type may be asked
+    st.apply(("propose",))
     assert st.legal_actions() == [("decline",)]  # seat 1 holds none
     st.apply(("decline",))
     assert st.storage[0][WATER] == 1 and st.trades == [0, 0, 0, 0]
@@ -880,20 +883,24 @@ def test_trading_a_skill_set_token_can_complete_a_column_and_help_overcome_weath
     st.apply(("trade", 1))
     st.apply(("give", 12 + FOOD))
     st.apply(("get", 12 + SHELTER))
+    st.apply(("propose",))
     st.apply(("accept",))
     assert st.tokens[0][SHELTER] == 2  # a mastery now: it overcomes the storm
     assert st.phase == S.SKILL and st.health[0] == RULES.health_start
 
 
 def test_asking_for_offers_rulebook_example_blue_needs_shelter():
-    # Blue (0) needs Shelter for the weather; Red (1) offers a Shelter tile for water and is
-    # declined; Yellow (2) offers a Shelter token for a Food token and Blue accepts: a mastery.
+    # Blue (0) needs Shelter for the weather; Red (1) offers a Shelter tile for a water tile and
+    # two scenic tokens and is declined; Yellow (2) offers a Shelter token for a Food token and Blue accepts: a mastery.
     st = started(trade_offers=3)
     give_gear(st, 0, WATER)
     give_token(st, 0, SHELTER)
     give_token(st, 0, FOOD)
     give_gear(st, 1, SHELTER)
     give_token(st, 2, SHELTER)
+    st.scenic[0] = [s for s in st.board.scenic_spots[:2]]
+    for s in st.scenic[0]:
+        st.scenic_on[s] = False
     st.pos[1], st.pos[2] = sp("Cable Mill"), sp("Anthony Creek")
     st.pos[3] = sp("Mount Guyot")
     morning(st, 0, sp("Forge Creek"), "storm", ("clear", "storm", "clear", "clear"))
@@ -902,11 +909,15 @@ def test_asking_for_offers_rulebook_example_blue_needs_shelter():
     assert st.current_player() == 1 and st.phase == S.TRADE_GIVE
     st.apply(("give", SHELTER))
     st.apply(("get", WATER))
-    assert st.current_player() == 0 and st.view(0).offer == (1, 0, SHELTER, WATER)
+    st.apply(("get", 18))  # and two scenic tokens
+    st.apply(("get", 18))
+    st.apply(("propose",))
+    assert st.current_player() == 0 and st.view(0).offer == (1, 0, (SHELTER,), (WATER, 18, 18))
     st.apply(("decline",))
     st.apply(("ask", 2))
     st.apply(("give", 12 + SHELTER))
     st.apply(("get", 12 + FOOD))
+    st.apply(("propose",))
     st.apply(("accept",))
     assert st.tokens[0][SHELTER] == 2 and st.tokens[2][FOOD] == 1
     assert st.phase == S.SKILL and st.health[0] == RULES.health_start
@@ -939,3 +950,22 @@ def test_scripted_afternoon_table():
     drawn = len(st.trail_discard)
     st.apply(("end",))
     assert len(st.trail_discard) == drawn + 1  # the evening's trail card
+
+
+def test_accepted_bundle_moves_every_item_and_respects_storage():
+    st = started(trade_offers=2)
+    give_gear(st, 0, WATER)
+    give_gear(st, 1, SHELTER, 2)
+    give_gear(st, 1, FOOD, 6)  # seat 1 is full: two tiles out, one in
+    st.pos[1] = sp("Cable Mill")
+    afternoon(st, 0, sp("Forge Creek"))
+    st.apply(("trade", 1))
+    st.apply(("give", WATER))
+    st.apply(("get", SHELTER))
+    st.apply(("get", SHELTER))
+    assert ("get", SHELTER) not in st.legal_actions()  # seat 1 has only two
+    st.apply(("propose",))
+    st.apply(("accept",))
+    assert st.storage[0][SHELTER] == 2 and st.storage[0][WATER] == 0
+    assert st.storage[1][WATER] == 1 and st.tiles(1) == 7
+    st.invariants()

@@ -529,23 +529,23 @@ class HikeState:
             return [("reroll",), ("face_weather",)]
         if p == PAY:
             return [*self.pay_options(seat, self.pay_req), *self._trade_actions(seat), ("suffer",)]
-        if p == TRADE_GIVE:
-            offerer = self.offer[0]
-            return [("give", c) for c in trading.CODES if trading.holds(self, offerer, c)]
-        if p == TRADE_GET:
-            _, receiver, gives = self.offer
-            # the other hiker's skill cards are hidden: any type may be asked for
-            return [
-                ("get", c)
-                for c in trading.CODES
-                if c != gives
-                and (trading.CARD <= c < trading.TOKEN or trading.holds(self, receiver, c))
-            ]
+        if p == TRADE_GIVE:  # another thing to give, or the first thing asked in return
+            offerer, receiver, gives, _ = self.offer
+            out = []
+            if len(gives) < self.rules.trade_items:
+                out = [
+                    ("give", c)
+                    for c in trading.CODES
+                    if trading.count(self, offerer, c) > gives.count(c)
+                ]
+            return out + self._trade_gets() if gives else out
+        if p == TRADE_GET:  # another thing asked, or the offer as it stands
+            return [*self._trade_gets(), ("propose",)]
         if p == TRADE_ANSWER:
             offerer, receiver, gives, gets = self.offer
             other = receiver if offerer == self.seat_now else offerer
             ok = (
-                trading.holds(self, receiver, gets)
+                all(trading.count(self, receiver, c) >= gets.count(c) for c in set(gets))
                 and trading.fits(self, receiver, gives, gets)
                 and trading.fits(self, offerer, gets, gives)
                 and trading.hand_fits(
@@ -652,6 +652,21 @@ class HikeState:
         if sum(1 for c in self.hand[seat] if self.is_paw(c)) >= self.rules.paw_cost:
             out += [("shoo", s) for s in self._shoo_targets(seat)]
         return out
+
+    def _trade_gets(self) -> list[tuple]:
+        _, receiver, gives, gets = self.offer
+        if len(gets) >= self.rules.trade_items:
+            return []
+        # the other hiker's skill cards are hidden: any type may be asked for
+        return [
+            ("get", c)
+            for c in trading.CODES
+            if c not in gives
+            and (
+                trading.CARD <= c < trading.TOKEN
+                or trading.count(self, receiver, c) > gets.count(c)
+            )
+        ]
 
     def _trade_actions(self, seat: int) -> list[tuple]:
         """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
@@ -968,26 +983,33 @@ class HikeState:
     def _open_trade(self, offerer: int, receiver: int) -> None:
         self.offers_left -= 1
         self.trade_return = self.prev_phase
-        self.offer = (offerer, receiver)
+        self.offer = (offerer, receiver, (), ())
         self.phase = TRADE_GIVE
 
     def _do_give(self, seat: int, code: int) -> None:
-        self.offer = (*self.offer, code)
-        self.phase = TRADE_GET
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, (*gives, code), gets)
+        self.phase = TRADE_GIVE
 
     def _do_get(self, seat: int, code: int) -> None:
-        self.offer = (*self.offer, code)
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, gives, (*gets, code))
+        self.phase = TRADE_GET
+
+    def _do_propose(self, seat: int) -> None:
         self.phase = TRADE_ANSWER
 
     def _do_accept(self, seat: int) -> None:
         offerer, receiver, gives, gets = self.offer
-        trading.transfer(self, offerer, receiver, gives)
-        trading.transfer(self, receiver, offerer, gets)
+        for code in gives:
+            trading.transfer(self, offerer, receiver, code)
+        for code in gets:
+            trading.transfer(self, receiver, offerer, code)
         self.trades[offerer] += 1
         self.trades[receiver] += 1
         self._log(
-            f"{self._who(offerer)} trades {trading.text(gives)} to {self._who(receiver)} "
-            f"for {trading.text(gets)}"
+            f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
+            f"for {trading.texts(gets)}"
         )
         self._close_trade()
 
@@ -995,7 +1017,7 @@ class HikeState:
         offerer, receiver, gives, gets = self.offer
         self._log(
             f"{self._who(receiver)} declines {self._who(offerer)}'s offer of "
-            f"{trading.text(gives)} for {trading.text(gets)}"
+            f"{trading.texts(gives)} for {trading.texts(gets)}"
         )
         self._close_trade()
 

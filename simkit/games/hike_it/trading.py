@@ -1,6 +1,6 @@
 """Trading between hikers in the same region (Trading).
 
-Tradeable things are coded as small integers: 0-5 a gear or water tile of that item type, 6-11 a
+An offer is a bundle of up to ``trade_items`` things for up to as many. Tradeable things are coded as small integers: 0-5 a gear or water tile of that item type, 6-11 a
 skill card of that type, 12-17 a skill set token of that type, 18 a scenic token. Side hikes,
 waypoints and campfires cannot be traded and have no code.
 """
@@ -30,14 +30,19 @@ def text(code: int) -> str:
     return f"a {ITEMS[code % N_ITEMS]} {kind}"
 
 
-def holds(state: HikeState, seat: int, code: int) -> bool:
+def texts(codes: tuple[int, ...]) -> str:
+    return " and ".join(text(c) for c in codes)
+
+
+def count(state: HikeState, seat: int, code: int) -> int:
+    """How many of the thing ``code`` names ``seat`` holds."""
     if code < CARD:
-        return state.storage[seat][code] > 0
+        return state.storage[seat][code]
     if code < TOKEN:
-        return state.hand_count(seat, code - CARD) > 0
+        return state.hand_count(seat, code - CARD)
     if code < SCENIC_TOKEN:
-        return state.tokens[seat][code - TOKEN] > 0
-    return bool(state.scenic[seat])
+        return state.tokens[seat][code - TOKEN]
+    return len(state.scenic[seat])
 
 
 def holds_anything(state: HikeState, seat: int) -> bool:
@@ -54,17 +59,20 @@ def partners(state: HikeState, seat: int) -> list[int]:
     ]
 
 
-def fits(state: HikeState, seat: int, gets: int, gives: int) -> bool:
+def fits(state: HikeState, seat: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> bool:
     """Whether ``seat``'s storage still holds at most its limit after the swap."""
-    change = is_tile(gets) - is_tile(gives)
+    change = sum(map(is_tile, gets)) - sum(map(is_tile, gives))
     return state.tiles(seat) + change <= state.rules.storage
 
 
-def hand_fits(state: HikeState, seat: int, gets: int, gives: int) -> bool:
+def _cards(codes: tuple[int, ...]) -> int:
+    return sum(1 for c in codes if CARD <= c < TOKEN)
+
+
+def hand_fits(state: HikeState, seat: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> bool:
     """The hiker whose turn it is not may not end up above the hand limit (assumed: it would have
     no end of turn to discard at)."""
-    change = (CARD <= gets < TOKEN) - (CARD <= gives < TOKEN)
-    return len(state.hand[seat]) + change <= state.rules.hand_limit
+    return len(state.hand[seat]) + _cards(gets) - _cards(gives) <= state.rules.hand_limit
 
 
 def transfer(state: HikeState, src: int, dst: int, code: int) -> None:

@@ -56,7 +56,7 @@ class HikeView(NamedTuple):
     bear_moving: int
     dealt: tuple[int, ...]  # scenic token types dealt (only while choosing waypoints)
     miles_today: int
-    offer: tuple[int, ...]  # (offerer, receiver, gives, gets) while a trade is being made
+    offer: tuple  # (offerer, receiver, gives, gets) while a trade is made; gives/gets: codes
     offers_left: int  # trade offers the current hiker may still make this turn
     turn: int  # the hiker whose turn it is (another may be deciding a trade or a bear)
     # the rules and the precomputed map, for planning (the same objects for every seat)
