@@ -969,3 +969,22 @@ def test_accepted_bundle_moves_every_item_and_respects_storage():
     assert st.storage[0][SHELTER] == 2 and st.storage[0][WATER] == 0
     assert st.storage[1][WATER] == 1 and st.tiles(1) == 7
     st.invariants()
+
+
+def test_trading_cards_away_at_the_hand_limit():
+    st = started(trade_offers=1)
+    give_cards(st, 0, FOOD, 4)
+    give_cards(st, 0, TOOLS, 2)
+    give_cards(st, 0, CLOTHING, 1)
+    give_gear(st, 1, SHELTER)
+    st.pos[0], st.pos[1] = sp("Cable Mill"), sp("Forge Creek")
+    st.seat_now, st.stage, st.phase = 0, S.END_TURN, -1
+    st._advance()
+    assert st.phase == S.HAND and ("trade", 1) in st.legal_actions()
+    st.apply(("trade", 1))
+    st.apply(("give", 6 + CLOTHING))
+    st.apply(("get", SHELTER))
+    st.apply(("propose",))
+    st.apply(("accept",))
+    assert len(st.hand[0]) == 6 and st.current_player() == 1  # the turn ended
+    st.invariants()

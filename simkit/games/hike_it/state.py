@@ -565,6 +565,7 @@ class HikeState:
         if p == HAND:
             out = [("discard", t) for t in range(len(ITEMS)) if self.hand_count(seat, t)]
             out += self._set_actions(seat)
+            out += self._trade_actions(seat)  # or trade cards away to hikers of the region
             return out
         if p == REST:
             pts = self.points_held(seat)
@@ -1026,6 +1027,8 @@ class HikeState:
         back, self.trade_return = self.trade_return, -1
         if back == PAY:  # back to the challenge, which a trade may have settled
             self._challenge(self.pay_req, self.pay_source, self.after_pay)
+        elif back == HAND:  # the end of the turn checks the hand again
+            self.stage = END_TURN
         else:
             self.phase = back
 
