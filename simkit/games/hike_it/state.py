@@ -10,6 +10,11 @@ afternoon  ("hike", space) ("water",) ("gear", type) ("bag",) ("dump", item) ("c
 picks      ("skill", slot) ("refill", region) ("keep", side_hike) ("discard", type)
 resting    ("rest", levels)
 bears      ("bear", bear[, space]) ("bear_step", space)
+trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propose",)
+           ("accept",) ("decline",)      codes: see trading.py
+
+Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
+(start, morning, afternoon, evening, end of turn) until some hiker must decide (``phase``).
 
 Everything the rules force (scenic tokens and own waypoints picked up on arrival, completing the
 hike at the trailhead, masteries, restocking the hiker box, advancing the forecast, refilling water
