@@ -123,3 +123,17 @@ def test_events_tell_the_game_when_logging():
     quiet = new_state(FAST, 2, GameRng(2))
     play(quiet, GameRng(2), check=False)
     assert quiet.events == []
+
+
+def test_every_action_has_plain_words():
+    state = new_state(FAST, 3, GameRng(8))
+    rng = GameRng(8)
+    seen = set()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        for action in legal:
+            text = state.action_text(action)
+            assert text and "(" not in text
+            seen.add(action[0])
+        state.apply(legal[rng.below(len(legal))])
+    assert {"waypoint", "trailhead", "hike", "end"} <= seen
