@@ -988,3 +988,20 @@ def test_trading_cards_away_at_the_hand_limit():
     st.apply(("accept",))
     assert len(st.hand[0]) == 6 and st.current_player() == 1  # the turn ended
     st.invariants()
+
+
+def test_shooing_with_paw_cards_at_the_hand_limit():
+    st = started()
+    per = RULES.decks.skill_per_type
+    paws = [c for c in st.skill_deck if c % per < RULES.decks.paws_per_type][:2]
+    for c in paws:
+        st.skill_deck.remove(c)
+        st.hand[0].append(c)
+    give_cards(st, 0, FOOD, 5)
+    st.pos[0] = sp("Cable Mill")
+    st.seat_now, st.stage, st.phase = 0, S.END_TURN, -1
+    st._advance()
+    assert st.phase == S.HAND and ("shoo", sp("Ekaneetlee Gap")) in st.legal_actions()
+    st.apply(("shoo", sp("Ekaneetlee Gap")))
+    assert st.bear_pos[0] == sp("Ekaneetlee Gap") and len(st.hand[0]) == 5
+    assert st.current_player() == 1  # within the limit: the turn ended

@@ -571,6 +571,7 @@ class HikeState:
             out = [("discard", t) for t in range(len(ITEMS)) if self.hand_count(seat, t)]
             out += self._set_actions(seat)
             out += self._trade_actions(seat)  # or trade cards away to hikers of the region
+            out += self._paw_shoos(seat)  # or spend two paw cards on the bear
             return out
         if p == REST:
             pts = self.points_held(seat)
@@ -655,9 +656,13 @@ class HikeState:
                 out.append(("recycle",))
         out += self._set_actions(seat)
         out += self._trade_actions(seat)
-        if sum(1 for c in self.hand[seat] if self.is_paw(c)) >= self.rules.paw_cost:
-            out += [("shoo", s) for s in self._shoo_targets(seat)]
+        out += self._paw_shoos(seat)
         return out
+
+    def _paw_shoos(self, seat: int) -> list[tuple]:
+        if sum(1 for c in self.hand[seat] if self.is_paw(c)) < self.rules.paw_cost:
+            return []
+        return [("shoo", s) for s in self._shoo_targets(seat)]
 
     def _trade_gets(self) -> list[tuple]:
         _, receiver, gives, gets = self.offer
@@ -972,10 +977,10 @@ class HikeState:
 
     def _do_shoo(self, seat: int, space: int) -> None:
         region = self.region_of(seat)
-        if self.prev_phase == AFTERNOON:
-            self._discard_cards(seat, -1, self.rules.paw_cost, paws=True)
-        else:
+        if self.prev_phase == SHOO:  # a Shoo Bear! trail card
             self.shoo_pending = False
+        else:  # two paw cards, in the afternoon or at the hand limit
+            self._discard_cards(seat, -1, self.rules.paw_cost, paws=True)
         self.bear_pos[region] = space
         self._log(f"{self._who(seat)} shoos the {REGIONS[region]} bear to {self._name(space)}")
 
