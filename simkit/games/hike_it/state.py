@@ -964,7 +964,9 @@ class HikeState:
         self._discard_cards(seat, t, self.rules.set_cost)
         self.token_supply[t] -= 1
         self.tokens[seat][t] += 1
-        self._log(f"{self._who(seat)} trades skill cards for a {ITEMS[t]} skill set token")
+        self._log(
+            f"{self._who(seat)} exchanges {self.rules.set_cost} skill cards for a {ITEMS[t]} skill set token"
+        )
         self.complete_columns(seat)
 
     def complete_columns(self, seat: int) -> None:
