@@ -1,0 +1,303 @@
+"""Strategies for Backpacks & Blisters, built on shortest-path estimates of the map.
+
+All three plan the same way: every option open now (each card to each reachable space, a ride, a
+Refreshment stop) is valued as the points it scores at once, plus the best Prime Location left
+within reach of where it ends (discounted by the turns it takes to get there), plus the Time
+chart's points for the return it leaves possible; an option that leaves too few turns to walk home
+by 6 p.m. is ruled out. They differ in what they weigh: points per turn, Cairns, or money spent.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from simkit.core.strategy import strategy
+from simkit.games.backpacks_and_blisters.board import PRIME
+from simkit.games.backpacks_and_blisters.cards import BLISTER, faces
+from simkit.games.backpacks_and_blisters.movement import allowance, reachable
+from simkit.games.backpacks_and_blisters.rules import (
+    BINOCULARS,
+    COMPASS,
+    GUIDE_BOOKS,
+    MINT_CAKE,
+    SUN_PROTECTION,
+    WALKING_STICKS,
+)
+
+GAME = "backpacks-and-blisters"
+UNSAFE = -1000.0
+
+
+@cache
+def home_turns(board, circles: float, triangles: float) -> tuple[float, ...]:
+    """Estimated turns from each space to Keswick, a circle costing 1/circles of a turn and a
+    triangle 1/triangles (Dijkstra from Keswick over the cost of entering each space)."""
+    cost = [1.0 / triangles if tri else 1.0 / circles for tri in board.triangle]
+    dist = [math.inf] * board.n_spaces
+    dist[board.start] = 0.0
+    heap = [(0.0, board.start)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d > dist[here]:
+            continue
+        for there in board.neighbours[here]:
+            nd = d + cost[here]
+            if nd < dist[there]:
+                dist[there] = nd
+                heapq.heappush(heap, (nd, there))
+    return tuple(dist)
+
+
+@dataclass
+class Planner:
+    """Shared planning: greedy one-turn lookahead with a reach-home safety margin."""
+
+    margin: int = 1  # spare turns kept in hand for the walk home
+    speed: float = 3.0  # spaces a turn, for the distance to the next Prime Location
+    home_circles: float = 2.2  # circles a turn assumed on the walk home (cautious)
+    home_triangles: float = 1.4  # triangles a turn assumed on the walk home (cautious)
+    lookahead: float = 0.6  # weight of the best Prime Location within reach after this turn
+    cairn_weight: float = 1.0  # how much a Cairn's bonus counts
+    money_value: float = 3.0  # points a pound is worth early in the day
+    chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
+    equipment_taste: tuple = (WALKING_STICKS, BINOCULARS, GUIDE_BOOKS, SUN_PROTECTION, COMPASS,
+                              MINT_CAKE)
+
+    # -------------------------------------------------------------- the decision
+
+    def choose(self, view, legal_actions, rng):
+        kind = legal_actions[0][0]
+        plan = _Plan(self, view)
+        if kind == "equip":
+            return max(legal_actions, key=lambda a: plan.equipment_score(a[1]))
+        if kind == "vote" or kind == "give":
+            return max(legal_actions, key=lambda a: plan.rucksack_target_score(a[1]))
+        if kind == "discard":
+            return min(legal_actions, key=lambda a: plan.card_worth(a[1]))
+        if kind == "move":
+            return max(legal_actions, key=lambda a: plan.move_score(a[1], a[2]))
+        if view.phase == "shop":
+            return ("buy",) if plan.wants_chocolate() else ("end",)
+        return plan.best_start(legal_actions)
+
+
+class _Plan:
+    """One decision's estimates for one seat."""
+
+    def __init__(self, style: Planner, view):
+        self.style, self.view = style, view
+        self.rules = view.rules
+        self.board = view.rules.board
+        self.faces = faces(view.rules)
+        self.seat = view.seat
+        self.here = view.positions[view.seat]
+        self.stones = view.stones[view.seat]
+        self.cairns = dict(view.cairns)
+        self.equipment = view.equipment[view.seat]
+        b = self.board
+        self.day_left = b.n_turns - view.turn
+        # Turns of walking left after this one (Lunch and Tea are not walking turns).
+        self.turns_after = sum(1 for t in range(view.turn + 1, b.n_turns)
+                               if t not in (b.lunch_turn, b.tea_turn))
+        self.fraction_left = self.day_left / b.n_turns
+        self.others = {p for s, p in enumerate(view.positions)
+                       if s != view.seat and p >= 0 and b.is_small(p)}
+        self._potential: dict[int, float] = {}
+        self._home = home_turns(b, style.home_circles, style.home_triangles)
+        self._burden = 1 if view.rucksack_holder == view.seat else 0
+
+    # -------------------------------------------------------------- values of places
+
+    def stone_value(self, space: int, card_played: int = -1) -> float:
+        """Points for placing a stone on ``space`` now (0 if not a Prime Location or done)."""
+        b, r, v = self.board, self.rules, self.view
+        if b.kind[space] != PRIME or space in self.stones:
+            return 0.0
+        value = max(b.points[space] - (r.rain_penalty if v.raining else 0), 0)
+        if space in self.cairns:
+            placed = self.cairns[space]
+            bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
+            value += self.style.cairn_weight * bonus
+        card = self.faces.card_of_location.get(space, -1)
+        if card >= 0 and (card == card_played or card in v.hand):
+            value += r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
+        if self.equipment == BINOCULARS and b.triangle[space]:
+            value += r.binoculars
+        if self.equipment == SUN_PROTECTION and not v.raining:
+            value += r.sun_protection
+        return value
+
+    def potential(self, space: int) -> float:
+        """The best unvisited Prime Location near ``space``, discounted by turns to get there."""
+        if space not in self._potential:
+            b, best = self.board, 0.0
+            for target in self.cairns_and_primes():
+                if target == space:
+                    continue
+                turns = b.hops(space, target) / self.style.speed
+                if turns + self.need_home(target) > self.turns_after:
+                    continue
+                best = max(best, self.stone_value(target) / (1.0 + turns))
+            self._potential[space] = best
+        return self._potential[space]
+
+    def cairns_and_primes(self):
+        b = self.board
+        return [s for s, _, _ in b.cards if s not in self.stones]
+
+    def need_home(self, space: int) -> int:
+        """Turns to walk home from ``space``, one more while carrying the Heavy Rucksack."""
+        if space == self.board.start:
+            return 0
+        return math.ceil(self._home[space]) + self._burden
+
+    def return_value(self, space: int) -> float:
+        """Time chart points for the return this end-of-turn space leaves likely."""
+        b = self.board
+        arrive = max(self.view.turn + self.need_home(space), b.return_from_turn)
+        arrive = min(arrive, b.n_turns - 1)
+        return b.return_points[arrive - b.return_from_turn]
+
+    def end_value(self, space: int, card_played: int = -1) -> float:
+        """The whole value of ending this turn on ``space``."""
+        b, r, v = self.board, self.rules, self.view
+        if space == b.start and v.turn >= b.return_from_turn:
+            value = b.return_points[v.turn - b.return_from_turn]
+            if v.rucksack_holder == self.seat:
+                value += r.rucksack_hero
+            # Going home now forgoes what the remaining turns could still score.
+            spare = self.turns_after - self.style.margin
+            return value - max(spare, 0) * 0.5 * self.potential(space)
+        if self.need_home(space) > self.turns_after - self.style.margin:
+            return UNSAFE - 10.0 * self._home[space]
+        value = self.stone_value(space, card_played)
+        if b.beauty[space]:
+            value += max(r.beauty_points - (r.rain_penalty if v.raining else 0), 0)
+        return value + self.style.lookahead * self.potential(space) + self.return_value(space)
+
+    # -------------------------------------------------------------- cards and resources
+
+    def pound(self) -> float:
+        return self.style.money_value * self.fraction_left
+
+    def chocolate(self) -> float:
+        return self.style.chocolate_value * self.fraction_left
+
+    def card_worth(self, card: int) -> float:
+        """How much keeping a card is worth: its movement and a Secret Desire near at hand."""
+        f = self.faces
+        if f.kind[card] == BLISTER:
+            return -10.0
+        worth = 0.5 * (f.circles[card] + f.triangles[card])
+        where = f.location[card]
+        if where not in self.stones:
+            turns = self.board.hops(self.here, where) / self.style.speed
+            if turns + self.need_home(where) <= self.turns_after:
+                worth += self.rules.secret_desire * 2.0 / (1.0 + turns)
+        return worth
+
+    def move_score(self, space: int, eat: int) -> float:
+        card = self.view.played
+        return self.end_value(space, card) - eat * self.chocolate()
+
+    def reach(self, card: int, eat: bool) -> set[int]:
+        f, v = self.faces, self.view
+        moves = allowance(f.circles[card], f.triangles[card], sticks=self.equipment == WALKING_STICKS,
+                          rucksack=v.carrying, mint_cake=self.equipment == MINT_CAKE,
+                          chocolate=eat)
+        ends: set[int] = set()
+        for c, t in moves:
+            ends |= reachable(self.board, self.here, c, t, self.others)
+        return ends
+
+    def best_start(self, legal_actions):
+        best, best_value = legal_actions[0], -math.inf
+        v, r = self.view, self.rules
+        stay = self.end_value(self.here)
+        for action in legal_actions:
+            kind = action[0]
+            if kind == "play":
+                card = action[1]
+                keep = self.card_worth(card)
+                value = max(self.end_value(d, card) for d in self.reach(card, False))
+                if v.chocolate[self.seat]:
+                    value = max(value, max(self.end_value(d, card) for d in self.reach(card, True))
+                                - self.chocolate())
+                value -= 0.3 * keep
+            elif kind == "ride":
+                points = r.ferry_points if action[1] == "ferry" else r.bus_points
+                worst = min(self.card_worth(c) for c in v.hand)
+                value = (points + self.end_value(action[2]) - r.ride_cost * self.pound()
+                         - 0.3 * worst)
+            elif kind == "refresh":
+                dropped = sum(self.card_worth(c) for c in action[1])
+                fresh = len(action[1]) * 1.5
+                value = (r.refresh_points + stay - r.refresh_cost * self.pound() - 0.3 * dropped
+                         + 0.3 * fresh)
+            else:  # buy
+                value = -math.inf if not self.wants_chocolate() else math.inf
+            if kind in ("ride", "refresh") and value < UNSAFE / 2:
+                # Out of time: only getting closer to Keswick counts, not points on the way.
+                value = (self.end_value(action[2]) if kind == "ride" else stay) - 1.0
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def wants_chocolate(self) -> bool:
+        v = self.view
+        spare = v.money[self.seat] - self.rules.chocolate_cost
+        return spare >= 1 and self.chocolate() > self.pound()
+
+    # -------------------------------------------------------------- Equipment and the vote
+
+    def equipment_score(self, tile: int) -> float:
+        v = self.view
+        score = -float(self.style.equipment_taste.index(tile))
+        if tile == MINT_CAKE and v.rucksack_holder == self.seat:
+            score += 10
+        if tile == SUN_PROTECTION and v.raining:
+            score -= 3
+        if tile == GUIDE_BOOKS:
+            score += sum(1 for c in v.hand if self.card_worth(c) > 2.0)
+        return score
+
+    def rucksack_target_score(self, seat: int) -> float:
+        """Hand the Heavy Rucksack to the leader (never to ourselves if anyone else can take it)."""
+        if seat == self.seat:
+            return -1e9
+        return float(self.view.scores[seat])
+
+
+@strategy("peak-bagger", games=(GAME,))
+@dataclass
+class PeakBagger(Planner):
+    """Bags the most points per turn: each turn the card and space worth most now and next, always
+    keeping the turns needed to walk home by 6 p.m. (``margin`` spare turns)."""
+
+
+@strategy("cairn-racer", games=(GAME,))
+@dataclass
+class CairnRacer(Planner):
+    """Races for the Cairns: a Cairn's bonus counts double and the far view matters more, so it
+    heads for unclaimed Cairns first and picks up Prime Locations on the way."""
+
+    cairn_weight: float = 2.0
+    lookahead: float = 1.0
+    equipment_taste: tuple = (WALKING_STICKS, COMPASS, BINOCULARS, GUIDE_BOOKS, SUN_PROTECTION,
+                              MINT_CAKE)
+
+
+@strategy("day-tripper", games=(GAME,))
+@dataclass
+class DayTripper(Planner):
+    """Spends its money: rides the Ferry and the Buses and stops for Refreshments whenever a pound
+    buys more points than walking would, then walks the fells nearest its stop."""
+
+    money_value: float = 0.5
+    chocolate_value: float = 2.0
+    lookahead: float = 0.4
+    equipment_taste: tuple = (GUIDE_BOOKS, WALKING_STICKS, SUN_PROTECTION, BINOCULARS, COMPASS,
+                              MINT_CAKE)
