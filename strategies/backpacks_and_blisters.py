@@ -229,7 +229,7 @@ class _Plan:
                 value -= 0.3 * keep
             elif kind == "ride":
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
-                worst = min(self.card_worth(c) for c in v.hand)
+                worst = min((self.card_worth(c) for c in v.hand), default=0.0)
                 value = (points + self.end_value(action[2]) - r.ride_cost * self.pound()
                          - 0.3 * worst)
             elif kind == "refresh":

@@ -19,7 +19,7 @@ class Rules:
     """Backpacks & Blisters, Second Edition. Every number is the rulebook's unless marked."""
 
     map_file: str = rule(str(DEFAULT_MAP), help="the map and card data file (TOML)")
-    hand_size: int = rule(4, lo=2, hi=5, help="cards dealt to each player; one fewer after Lunch, after Tea")
+    hand_size: int = rule(4, lo=3, hi=5, help="cards dealt to each player; one fewer after Lunch, after Tea")
     cairns: int = rule(5, lo=0, hi=10, help="cards turned at setup to place Cairns")
     cairn_first: int = rule(10, lo=0, hi=30, help="Cairn bonus of the first stone")
     cairn_second: int = rule(7, lo=0, hi=30, help="Cairn bonus of the second stone")

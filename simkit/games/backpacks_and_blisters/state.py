@@ -316,7 +316,7 @@ class BBState:
     def _start_actions(self, seat: int) -> list:
         actions: list = [("play", c) for c in sorted(self.hands[seat])]
         here = self.pos[seat]
-        if self.money[seat] >= self.rules.ride_cost:
+        if self.money[seat] >= self.rules.ride_cost and self.hands[seat]:
             taken = self._others_on_small(seat)
             actions += [("ride", ride, dest) for ride, dest in self.board.ride_destinations(here)
                         if dest not in taken]
@@ -714,6 +714,7 @@ class BBState:
             self._say(f"Rambler {seat} is not back by {self.board.clock(self.turn)}: "
                       "Mountain Rescue, and all points are lost.")
             self._add(seat, "rescue", -self.score[seat], "Mountain Rescue")
+            self.pos[seat] = -1
 
     # ------------------------------------------------------------------ scoring, logging
 
