@@ -13,6 +13,9 @@ import heapq
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
+
+import numpy as np
 
 from simkit.core.strategy import strategy
 from simkit.games.backpacks_and_blisters.board import PRIME
@@ -51,6 +54,13 @@ def home_turns(board, circles: float, triangles: float) -> tuple[float, ...]:
     return tuple(dist)
 
 
+@cache
+def hops_matrix(board) -> np.ndarray:
+    """Fewest spaces between every pair of spaces, as an array."""
+    return np.array([[board.hops(a, b) for b in range(board.n_spaces)]
+                     for a in range(board.n_spaces)], dtype=np.float64)
+
+
 @dataclass
 class Planner:
     """Shared planning: greedy one-turn lookahead with a reach-home safety margin."""
@@ -63,8 +73,8 @@ class Planner:
     cairn_weight: float = 1.0  # how much a Cairn's bonus counts
     money_value: float = 3.0  # points a pound is worth early in the day
     chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
-    equipment_taste: tuple = (WALKING_STICKS, BINOCULARS, GUIDE_BOOKS, SUN_PROTECTION, COMPASS,
-                              MINT_CAKE)
+    equipment_taste: ClassVar[tuple] = (WALKING_STICKS, BINOCULARS, GUIDE_BOOKS, SUN_PROTECTION,
+                                        COMPASS, MINT_CAKE)
 
     # -------------------------------------------------------------- the decision
 
@@ -105,13 +115,15 @@ class _Plan:
         self.fraction_left = self.day_left / b.n_turns
         self.others = {p for s, p in enumerate(view.positions)
                        if s != view.seat and p >= 0 and b.is_small(p)}
-        self._potential: dict[int, float] = {}
+        self._potential: np.ndarray | None = None
+        self._ends: np.ndarray | None = None
+        self._stone_values = {s: self.stone_value(s) for s, _, _ in b.cards}
         self._home = home_turns(b, style.home_circles, style.home_triangles)
         self._burden = 1 if view.rucksack_holder == view.seat else 0
 
     # -------------------------------------------------------------- values of places
 
-    def stone_value(self, space: int, card_played: int = -1) -> float:
+    def stone_value(self, space: int) -> float:
         """Points for placing a stone on ``space`` now (0 if not a Prime Location or done)."""
         b, r, v = self.board, self.rules, self.view
         if b.kind[space] != PRIME or space in self.stones:
@@ -122,7 +134,7 @@ class _Plan:
             bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
             value += self.style.cairn_weight * bonus
         card = self.faces.card_of_location.get(space, -1)
-        if card >= 0 and (card == card_played or card in v.hand):
+        if card >= 0 and (card == v.played or card in v.hand):
             value += r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
         if self.equipment == BINOCULARS and b.triangle[space]:
             value += r.binoculars
@@ -132,21 +144,22 @@ class _Plan:
 
     def potential(self, space: int) -> float:
         """The best unvisited Prime Location near ``space``, discounted by turns to get there."""
-        if space not in self._potential:
-            b, best = self.board, 0.0
-            for target in self.cairns_and_primes():
-                if target == space:
-                    continue
-                turns = b.hops(space, target) / self.style.speed
-                if turns + self.need_home(target) > self.turns_after:
-                    continue
-                best = max(best, self.stone_value(target) / (1.0 + turns))
-            self._potential[space] = best
-        return self._potential[space]
+        if self._potential is None:
+            self._potential = self._potentials()
+        return float(self._potential[space])
 
-    def cairns_and_primes(self):
+    def _potentials(self) -> np.ndarray:
+        """:meth:`potential` of every space at once (one array sweep per decision)."""
         b = self.board
-        return [s for s, _, _ in b.cards if s not in self.stones]
+        targets = [s for s, _, _ in b.cards if s not in self.stones]
+        if not targets:
+            return np.zeros(b.n_spaces)
+        values = np.array([self._stone_values[t] for t in targets])
+        need = np.array([self.need_home(t) for t in targets], dtype=np.float64)
+        turns = hops_matrix(b)[:, targets] / self.style.speed
+        gain = np.where(turns + need <= self.turns_after, values / (1.0 + turns), 0.0)
+        gain[targets, np.arange(len(targets))] = 0.0  # standing there already is not a prospect
+        return gain.max(axis=1)
 
     def need_home(self, space: int) -> int:
         """Turns to walk home from ``space``, one more while carrying the Heavy Rucksack."""
@@ -154,29 +167,40 @@ class _Plan:
             return 0
         return math.ceil(self._home[space]) + self._burden
 
-    def return_value(self, space: int) -> float:
-        """Time chart points for the return this end-of-turn space leaves likely."""
-        b = self.board
-        arrive = max(self.view.turn + self.need_home(space), b.return_from_turn)
-        arrive = min(arrive, b.n_turns - 1)
-        return b.return_points[arrive - b.return_from_turn]
-
-    def end_value(self, space: int, card_played: int = -1) -> float:
+    def end_value(self, space: int) -> float:
         """The whole value of ending this turn on ``space``."""
-        b, r, v = self.board, self.rules, self.view
-        if space == b.start and v.turn >= b.return_from_turn:
+        if self._ends is None:
+            self._ends = self._end_values()
+        return float(self._ends[space])
+
+    def _end_values(self) -> np.ndarray:
+        """For every space: points now, the best prospect from there and the Time chart points
+        for the return it leaves likely; a space too far from Keswick ranks by its distance."""
+        b, r, v, style = self.board, self.rules, self.view, self.style
+        n = b.n_spaces
+        values = np.zeros(n)
+        for space, value in self._stone_values.items():
+            values[space] = value
+        wet = r.rain_penalty if v.raining else 0
+        values += np.array(b.beauty, dtype=np.float64) * max(r.beauty_points - wet, 0)
+        if self._potential is None:
+            self._potential = self._potentials()
+        potential = self._potential
+        home = np.array(self._home)
+        need = np.ceil(home) + self._burden
+        need[b.start] = 0
+        arrive = np.clip(v.turn + need, b.return_from_turn, b.n_turns - 1).astype(int)
+        chart = np.array(b.return_points, dtype=np.float64)[arrive - b.return_from_turn]
+        ends = values + style.lookahead * potential + chart
+        ends = np.where(need > self.turns_after - style.margin, UNSAFE - 10.0 * home, ends)
+        if v.turn >= b.return_from_turn:
             value = b.return_points[v.turn - b.return_from_turn]
             if v.rucksack_holder == self.seat:
                 value += r.rucksack_hero
             # Going home now forgoes what the remaining turns could still score.
-            spare = self.turns_after - self.style.margin
-            return value - max(spare, 0) * 0.5 * self.potential(space)
-        if self.need_home(space) > self.turns_after - self.style.margin:
-            return UNSAFE - 10.0 * self._home[space]
-        value = self.stone_value(space, card_played)
-        if b.beauty[space]:
-            value += max(r.beauty_points - (r.rain_penalty if v.raining else 0), 0)
-        return value + self.style.lookahead * self.potential(space) + self.return_value(space)
+            spare = max(self.turns_after - style.margin, 0)
+            ends[b.start] = value - spare * 0.5 * potential[b.start]
+        return ends
 
     # -------------------------------------------------------------- cards and resources
 
@@ -200,8 +224,7 @@ class _Plan:
         return worth
 
     def move_score(self, space: int, eat: int) -> float:
-        card = self.view.played
-        return self.end_value(space, card) - eat * self.chocolate()
+        return self.end_value(space) - eat * self.chocolate()
 
     def reach(self, card: int, eat: bool) -> set[int]:
         f, v = self.faces, self.view
@@ -222,9 +245,9 @@ class _Plan:
             if kind == "play":
                 card = action[1]
                 keep = self.card_worth(card)
-                value = max(self.end_value(d, card) for d in self.reach(card, False))
+                value = max(self.end_value(d) for d in self.reach(card, False))
                 if v.chocolate[self.seat]:
-                    value = max(value, max(self.end_value(d, card) for d in self.reach(card, True))
+                    value = max(value, max(self.end_value(d) for d in self.reach(card, True))
                                 - self.chocolate())
                 value -= 0.3 * keep
             elif kind == "ride":
@@ -286,8 +309,8 @@ class CairnRacer(Planner):
 
     cairn_weight: float = 2.0
     lookahead: float = 1.0
-    equipment_taste: tuple = (WALKING_STICKS, COMPASS, BINOCULARS, GUIDE_BOOKS, SUN_PROTECTION,
-                              MINT_CAKE)
+    equipment_taste: ClassVar[tuple] = (WALKING_STICKS, COMPASS, BINOCULARS, GUIDE_BOOKS,
+                                        SUN_PROTECTION, MINT_CAKE)
 
 
 @strategy("day-tripper", games=(GAME,))
@@ -299,5 +322,5 @@ class DayTripper(Planner):
     money_value: float = 0.5
     chocolate_value: float = 2.0
     lookahead: float = 0.4
-    equipment_taste: tuple = (GUIDE_BOOKS, WALKING_STICKS, SUN_PROTECTION, BINOCULARS, COMPASS,
-                              MINT_CAKE)
+    equipment_taste: ClassVar[tuple] = (GUIDE_BOOKS, WALKING_STICKS, SUN_PROTECTION, BINOCULARS,
+                                        COMPASS, MINT_CAKE)

@@ -23,6 +23,7 @@ from simkit.games.backpacks_and_blisters.state import (
     TIE,
     VOTE,
     honour,
+    honour_level,
 )
 
 RULES = Rules()
@@ -523,6 +524,7 @@ def test_solo_weather_record_and_no_equipment_twice():
 def test_solo_honours():
     assert honour(49) == "Don't leave the house!" and honour(50) == "Stop taking photos"
     assert honour(75).startswith("You are now a true Rambler") and honour(130).startswith("Verily")
+    assert [honour_level(x) for x in (0, 49, 50, 69, 99, 140)] == [0, 0, 50, 60, 90, 100]
 
 
 # --------------------------------------------------------------------------- Protocol details

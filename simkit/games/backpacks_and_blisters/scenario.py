@@ -67,7 +67,7 @@ def position(n_players: int = 2, rules: Rules | None = None, *, seat: int = 0, t
     state.raining = raining
     state.cairn_count = {b.index[k]: v for k, v in (cairns or {}).items()}
     for s, names in enumerate(stones or []):
-        state.stones[s] = {b.index[n] for n in names}
+        state.stones[s] = frozenset(b.index[n] for n in names)
         state.prime_count[s] = len(state.stones[s])
     if rucksack is not None:
         state.rucksack, state.holder, state.carried_turns = CARRIED, rucksack, carried_turns

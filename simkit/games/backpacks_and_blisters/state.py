@@ -70,6 +70,11 @@ def honour(score: float) -> str:
     return next(name for least, name in HONOURS if score >= least)
 
 
+def honour_level(score: float) -> int:
+    """The honours table's row for a final score: 100, 90, ... 50, or 0 below 50 points."""
+    return max(next(least for least, _ in HONOURS if score >= least), 0)
+
+
 @dataclass(frozen=True)
 class View:
     """What one seat may see: the whole map and table, its own hand, the size of the others'."""
@@ -117,7 +122,7 @@ class BBState:
         self.chocolate = [rules.start_chocolate] * n_players
         self.equipment = [-1] * n_players
         self.used_equipment: list[list[int]] = [[] for _ in range(n_players)]
-        self.stones: list[set[int]] = [set() for _ in range(n_players)]
+        self.stones: list[frozenset[int]] = [frozenset() for _ in range(n_players)]
         self.score = [0] * n_players
         self.ledger = [dict.fromkeys(CATEGORIES, 0) for _ in range(n_players)]
         self.prime_count = [0] * n_players
@@ -207,7 +212,7 @@ class BBState:
             "x_returned": tuple(t >= 0 for t in self.return_turn),
             "x_return_time": tuple(clock),
             "x_rainy_turns": (self.rainy_turns,) * self.n,
-            "x_honour": tuple(honour(s) for s in self.score),
+            "x_honour": tuple(honour_level(s) for s in self.score),
         }
         return Outcome(tuple(float(s) for s in self.score), ranks, shares, self.turn,
                        self.end_reason, extras)
@@ -217,7 +222,7 @@ class BBState:
             seat=seat, rules=self.rules, phase=PHASE_NAMES[self.phase], turn=self.turn,
             raining=self.raining, positions=tuple(self.pos), money=tuple(self.money),
             chocolate=tuple(self.chocolate), equipment=tuple(self.equipment),
-            scores=tuple(self.score), stones=tuple(frozenset(s) for s in self.stones),
+            scores=tuple(self.score), stones=tuple(self.stones),
             cairns=tuple(sorted(self.cairn_count.items())), hand=tuple(sorted(self.hands[seat])),
             hand_sizes=tuple(len(h) for h in self.hands), deck_size=len(self.deck),
             discards=tuple(self.discard), rucksack=self.rucksack, rucksack_holder=self.holder,
@@ -238,7 +243,7 @@ class BBState:
                      "rides", "refreshments", "return_turn", "queue", "votes", "drawn"):
             setattr(other, name, list(getattr(self, name)))
         other.used_equipment = [list(u) for u in self.used_equipment]
-        other.stones = [set(s) for s in self.stones]
+        other.stones = list(self.stones)
         other.ledger = [dict(led) for led in self.ledger]
         other.compass_pair = list(self.compass_pair)
         other._legal = None
@@ -478,7 +483,7 @@ class BBState:
 
     def _place_stone(self, seat: int, space: int) -> None:
         r, b = self.rules, self.board
-        self.stones[seat].add(space)
+        self.stones[seat] = self.stones[seat] | {space}
         self.prime_count[seat] += 1
         name = b.names[space]
         self._add(seat, "prime", max(b.points[space] - (r.rain_penalty if self.raining else 0), 0),
@@ -715,6 +720,8 @@ class BBState:
                       "Mountain Rescue, and all points are lost.")
             self._add(seat, "rescue", -self.score[seat], "Mountain Rescue")
             self.pos[seat] = -1
+        if self.n == 1:
+            self._say(f"Final score {self.score[0]}: {honour(self.score[0])}")
 
     # ------------------------------------------------------------------ scoring, logging
 
