@@ -57,8 +57,10 @@ def home_turns(board, circles: float, triangles: float) -> tuple[float, ...]:
 @cache
 def hops_matrix(board) -> np.ndarray:
     """Fewest spaces between every pair of spaces, as an array."""
-    return np.array([[board.hops(a, b) for b in range(board.n_spaces)]
-                     for a in range(board.n_spaces)], dtype=np.float64)
+    return np.array(
+        [[board.hops(a, b) for b in range(board.n_spaces)] for a in range(board.n_spaces)],
+        dtype=np.float64,
+    )
 
 
 @dataclass
@@ -73,8 +75,14 @@ class Planner:
     cairn_weight: float = 1.0  # how much a Cairn's bonus counts
     money_value: float = 3.0  # points a pound is worth early in the day
     chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
-    equipment_taste: ClassVar[tuple] = (WALKING_STICKS, BINOCULARS, GUIDE_BOOKS, SUN_PROTECTION,
-                                        COMPASS, MINT_CAKE)
+    equipment_taste: ClassVar[tuple] = (
+        WALKING_STICKS,
+        BINOCULARS,
+        GUIDE_BOOKS,
+        SUN_PROTECTION,
+        COMPASS,
+        MINT_CAKE,
+    )
 
     # -------------------------------------------------------------- the decision
 
@@ -110,11 +118,13 @@ class _Plan:
         b = self.board
         self.day_left = b.n_turns - view.turn
         # Turns of walking left after this one (Lunch and Tea are not walking turns).
-        self.turns_after = sum(1 for t in range(view.turn + 1, b.n_turns)
-                               if t not in (b.lunch_turn, b.tea_turn))
+        self.turns_after = sum(
+            1 for t in range(view.turn + 1, b.n_turns) if t not in (b.lunch_turn, b.tea_turn)
+        )
         self.fraction_left = self.day_left / b.n_turns
-        self.others = {p for s, p in enumerate(view.positions)
-                       if s != view.seat and p >= 0 and b.is_small(p)}
+        self.others = {
+            p for s, p in enumerate(view.positions) if s != view.seat and p >= 0 and b.is_small(p)
+        }
         self._potential: np.ndarray | None = None
         self._ends: np.ndarray | None = None
         self._stone_values = {s: self.stone_value(s) for s, _, _ in b.cards}
@@ -228,9 +238,14 @@ class _Plan:
 
     def reach(self, card: int, eat: bool) -> set[int]:
         f, v = self.faces, self.view
-        moves = allowance(f.circles[card], f.triangles[card], sticks=self.equipment == WALKING_STICKS,
-                          rucksack=v.carrying, mint_cake=self.equipment == MINT_CAKE,
-                          chocolate=eat)
+        moves = allowance(
+            f.circles[card],
+            f.triangles[card],
+            sticks=self.equipment == WALKING_STICKS,
+            rucksack=v.carrying,
+            mint_cake=self.equipment == MINT_CAKE,
+            chocolate=eat,
+        )
         ends: set[int] = set()
         for c, t in moves:
             ends |= reachable(self.board, self.here, c, t, self.others)
@@ -247,19 +262,27 @@ class _Plan:
                 keep = self.card_worth(card)
                 value = max(self.end_value(d) for d in self.reach(card, False))
                 if v.chocolate[self.seat]:
-                    value = max(value, max(self.end_value(d) for d in self.reach(card, True))
-                                - self.chocolate())
+                    value = max(
+                        value,
+                        max(self.end_value(d) for d in self.reach(card, True)) - self.chocolate(),
+                    )
                 value -= 0.3 * keep
             elif kind == "ride":
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
                 worst = min((self.card_worth(c) for c in v.hand), default=0.0)
-                value = (points + self.end_value(action[2]) - r.ride_cost * self.pound()
-                         - 0.3 * worst)
+                value = (
+                    points + self.end_value(action[2]) - r.ride_cost * self.pound() - 0.3 * worst
+                )
             elif kind == "refresh":
                 dropped = sum(self.card_worth(c) for c in action[1])
                 fresh = len(action[1]) * 1.5
-                value = (r.refresh_points + stay - r.refresh_cost * self.pound() - 0.3 * dropped
-                         + 0.3 * fresh)
+                value = (
+                    r.refresh_points
+                    + stay
+                    - r.refresh_cost * self.pound()
+                    - 0.3 * dropped
+                    + 0.3 * fresh
+                )
             else:  # buy
                 value = -math.inf if not self.wants_chocolate() else math.inf
             if kind in ("ride", "refresh") and value < UNSAFE / 2:
@@ -309,8 +332,14 @@ class CairnRacer(Planner):
 
     cairn_weight: float = 2.0
     lookahead: float = 1.0
-    equipment_taste: ClassVar[tuple] = (WALKING_STICKS, COMPASS, BINOCULARS, GUIDE_BOOKS,
-                                        SUN_PROTECTION, MINT_CAKE)
+    equipment_taste: ClassVar[tuple] = (
+        WALKING_STICKS,
+        COMPASS,
+        BINOCULARS,
+        GUIDE_BOOKS,
+        SUN_PROTECTION,
+        MINT_CAKE,
+    )
 
 
 @strategy("day-tripper", games=(GAME,))
@@ -322,5 +351,11 @@ class DayTripper(Planner):
     money_value: float = 0.5
     chocolate_value: float = 2.0
     lookahead: float = 0.4
-    equipment_taste: ClassVar[tuple] = (GUIDE_BOOKS, WALKING_STICKS, SUN_PROTECTION, BINOCULARS,
-                                        COMPASS, MINT_CAKE)
+    equipment_taste: ClassVar[tuple] = (
+        GUIDE_BOOKS,
+        WALKING_STICKS,
+        SUN_PROTECTION,
+        BINOCULARS,
+        COMPASS,
+        MINT_CAKE,
+    )

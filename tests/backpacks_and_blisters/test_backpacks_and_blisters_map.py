@@ -72,7 +72,9 @@ def test_one_card_per_prime_location_and_53_cards():
 
 def test_time_chart():
     assert BOARD.n_turns == 24 and BOARD.clock(0) == "10:00 a.m." and BOARD.clock(23) == "5:40 p.m."
-    assert BOARD.clock(BOARD.lunch_turn) == "1:00 p.m." and BOARD.clock(BOARD.tea_turn) == "3:00 p.m."
+    assert (
+        BOARD.clock(BOARD.lunch_turn) == "1:00 p.m." and BOARD.clock(BOARD.tea_turn) == "3:00 p.m."
+    )
     assert BOARD.clock(BOARD.return_from_turn) == "4:00 p.m."
     assert len(BOARD.return_points) == 6
 
@@ -84,17 +86,31 @@ TEXT = DEFAULT_MAP.read_text()
     "old, new, problem",
     [
         ('start = "Keswick"', 'start = "Cockermouth"', "must name a place of kind town"),
-        ('"Keswick - o* - Friar\'s Crag",', '"Keswick - o* - Friar\'s Crag",\n  "Lonely - o - Island",',
-         "between two places"),
-        ('{ location = "Catbells"', '{ location = "Scafell Pike"', "not a Prime Location on the map"),
+        (
+            '"Keswick - o* - Friar\'s Crag",',
+            '"Keswick - o* - Friar\'s Crag",\n  "Lonely - o - Island",',
+            "between two places",
+        ),
+        (
+            '{ location = "Catbells"',
+            '{ location = "Scafell Pike"',
+            "not a Prime Location on the map",
+        ),
         ('{ location = "Catbells"', '{ location = "Manesty"', "not a Prime Location on the map"),
-        ('"Hawes End", "Nichol End"]', '"Hawes End", "Derwent Isle"]', "ferry.points: 'Derwent Isle'"),
+        (
+            '"Hawes End", "Nichol End"]',
+            '"Hawes End", "Derwent Isle"]',
+            "ferry.points: 'Derwent Isle'",
+        ),
         ('"555" = ["Keswick",', '"555" = ["Grasmere", "Keswick",', "buses.555: 'Grasmere'"),
         ('"Keswick - ^ - Castlehead"', '"Keswick - x - Castlehead"', "'x' is not o, ^, o* or ^*"),
         ("return_points = [5, 4, 3, 2, 0, -2]", "return_points = [5, 4]", "return_points needs 6"),
         ('lunch = "13:00"', 'lunch = "13:10"', "time.lunch"),
-        ('kind = "prime", shape = "triangle", points = 6 },', 'kind = "prime", shape = "square", points = 6 },',
-         "shape must be circle or triangle"),
+        (
+            'kind = "prime", shape = "triangle", points = 6 },',
+            'kind = "prime", shape = "square", points = 6 },',
+            "shape must be circle or triangle",
+        ),
         ("routes = [", "routes = [\n  ", None),
     ],
 )
@@ -126,7 +142,9 @@ def test_loader_rejects_broken_toml(tmp_path):
 
 def test_designer_map_through_make_rules(tmp_path):
     path = tmp_path / "mine.toml"
-    path.write_text(TEXT.replace("return_points = [5, 4, 3, 2, 0, -2]", "return_points = [9, 9, 9, 9, 9, 9]"))
+    path.write_text(
+        TEXT.replace("return_points = [5, 4, 3, 2, 0, -2]", "return_points = [9, 9, 9, 9, 9, 9]")
+    )
     rules = make_rules(game("backpacks-and-blisters"), {"data": str(path)})
     assert rules.board.return_points == (9,) * 6
     with pytest.raises(DataError):
@@ -139,9 +157,14 @@ def test_rules_validate_counts_against_the_map(tmp_path):
     with pytest.raises(RulesError, match="hand_size"):
         make_rules(spec, {"hand_size": 6})
     # A designer's map with few Prime Locations cannot deal six hands.
-    small = TEXT.split("cards = [")[0] + "cards = [\n" + "\n".join(
-        line for line in TEXT.split("cards = [")[1].split("]\n")[0].splitlines()[1:8]
-    ) + "\n]\n" + "routes = [" + TEXT.split("routes = [")[1]
+    small = (
+        TEXT.split("cards = [")[0]
+        + "cards = [\n"
+        + "\n".join(line for line in TEXT.split("cards = [")[1].split("]\n")[0].splitlines()[1:8])
+        + "\n]\n"
+        + "routes = ["
+        + TEXT.split("routes = [")[1]
+    )
     path = tmp_path / "small.toml"
     path.write_text(small)
     with pytest.raises(RulesError, match="hand_size"):

@@ -107,8 +107,13 @@ def test_time_marker_moves_after_every_rambler_and_deck_reshuffles():
 
 
 def test_walking_offers_every_reachable_space_and_ends_with_discard_and_draw():
-    s = position(2, at=["Grange", "Keswick"], hands=[["Seatoller", "Blister"], []],
-                 deck=["Helvellyn"], chocolate=[False, False])
+    s = position(
+        2,
+        at=["Grange", "Keswick"],
+        hands=[["Seatoller", "Blister"], []],
+        deck=["Helvellyn"],
+        chocolate=[False, False],
+    )
     s.apply(("play", card(s, "Seatoller")))
     assert s.phase == MOVE
     assert moves(s) == {(d, 0) for d in reachable(B, AT["Grange"], 3, 2, set())}
@@ -120,12 +125,15 @@ def test_walking_offers_every_reachable_space_and_ends_with_discard_and_draw():
 
 def test_one_rambler_per_small_space_and_overtaking_is_free():
     # Rulebook, Rambling: with the other Rambler on the small triangle, Maiden Moor is reached.
-    s = position(2, at=["Grange", "Hause Gate"], hands=[["Seatoller"], []],
-                 chocolate=[False, False])
+    s = position(
+        2, at=["Grange", "Hause Gate"], hands=[["Seatoller"], []], chocolate=[False, False]
+    )
     s.apply(("play", card(s, "Seatoller")))
     assert (AT["Maiden Moor"], 0) in moves(s)
     assert (AT["Hause Gate"], 0) not in moves(s)
-    alone = position(2, at=["Grange", "Keswick"], hands=[["Seatoller"], []], chocolate=[False, False])
+    alone = position(
+        2, at=["Grange", "Keswick"], hands=[["Seatoller"], []], chocolate=[False, False]
+    )
     alone.apply(("play", card(alone, "Seatoller")))
     assert (AT["Maiden Moor"], 0) not in moves(alone) and (AT["Hause Gate"], 0) in moves(alone)
 
@@ -153,8 +161,12 @@ def test_blister_moves_nothing():
 
 
 def test_prime_location_scores_once_and_keswick_never():
-    s = position(2, at=["Keswick", "Walla Crag"], hands=[["Walla Crag", "Bowder Stone"], []],
-                 stones=[["Castlehead"], []])
+    s = position(
+        2,
+        at=["Keswick", "Walla Crag"],
+        hands=[["Walla Crag", "Bowder Stone"], []],
+        stones=[["Castlehead"], []],
+    )
     walk(s, "Walla Crag", "Castlehead")
     assert s.score[0] == 0 and s.prime_count[0] == 1
     s = position(2, at=["Castlehead", "Walla Crag"], hands=[["Walla Crag"], []])
@@ -196,11 +208,18 @@ def test_change_of_weather_flips_and_the_drawer_draws_again_and_rain_costs_a_poi
 
 
 def test_lunch_discard_rest_score_money_and_equipment_by_fewest_points():
-    s = position(2, turn=8, at=["Castlehead", BEAUTY],
-                 hands=[["Blister", "Grange", "Catbells", "Helvellyn"],
-                        ["Blister", "Seatoller", "Skiddaw", "Robinson"]],
-                 stones=[["Castlehead"], []], cairns={"Castlehead": 1},
-                 equipment=["Compass", "Binoculars"])
+    s = position(
+        2,
+        turn=8,
+        at=["Castlehead", BEAUTY],
+        hands=[
+            ["Blister", "Grange", "Catbells", "Helvellyn"],
+            ["Blister", "Seatoller", "Skiddaw", "Robinson"],
+        ],
+        stones=[["Castlehead"], []],
+        cairns={"Castlehead": 1},
+        equipment=["Compass", "Binoculars"],
+    )
     s.score = [10, 3]
     s.ledger[0]["prime"], s.ledger[1]["prime"] = 10, 3
     blister(s)
@@ -221,7 +240,7 @@ def test_lunch_discard_rest_score_money_and_equipment_by_fewest_points():
 
 
 def test_equipment_ties_go_to_the_earlier_seat_and_seat_order_variant():
-    s = position(3, turn=B.tea_turn - 1, hands=[["Blister"] , ["Blister"], ["Blister"]])
+    s = position(3, turn=B.tea_turn - 1, hands=[["Blister"], ["Blister"], ["Blister"]])
     s.score = [5, 5, 0]
     for seat in range(3):
         s.ledger[seat]["prime"] = s.score[seat]
@@ -230,8 +249,12 @@ def test_equipment_ties_go_to_the_earlier_seat_and_seat_order_variant():
     for _ in range(3):
         s.apply(("discard", s.legal_actions()[0][1]))
     assert s.phase == EQUIP and s.queue == [2, 0, 1]
-    plain = position(3, RULES.__class__(equipment_order="seat_order"), turn=B.tea_turn - 1,
-                     hands=[["Blister"], ["Blister"], ["Blister"]])
+    plain = position(
+        3,
+        RULES.__class__(equipment_order="seat_order"),
+        turn=B.tea_turn - 1,
+        hands=[["Blister"], ["Blister"], ["Blister"]],
+    )
     plain.score = [5, 5, 0]
     for seat in range(3):
         plain.ledger[seat]["prime"] = plain.score[seat]
@@ -243,8 +266,9 @@ def test_equipment_ties_go_to_the_earlier_seat_and_seat_order_variant():
 
 
 def test_after_tea_hands_hold_two_and_refreshments_refill_to_it():
-    s = position(2, turn=B.tea_turn + 1, at=["Grange", "Keswick"], hands=[["Catbells"], []],
-                 money=[1, 0])
+    s = position(
+        2, turn=B.tea_turn + 1, at=["Grange", "Keswick"], hands=[["Catbells"], []], money=[1, 0]
+    )
     s.apply(("refresh", ()))
     assert len(s.hands[0]) == 2
 
@@ -257,22 +281,27 @@ def test_arriving_at_keswick_from_4pm_scores_the_time_chart_and_leaves_the_map()
     walk(s, "Grange", "Keswick")
     assert s.pos[0] == -1 and s.ledger[0]["return"] == B.return_points[0]
     assert s.return_turn[0] == B.return_from_turn and s.cur == 1
-    early = position(2, turn=B.return_from_turn - 1, at=["Castlehead", "Grange"],
-                     hands=[["Grange"], []])
+    early = position(
+        2, turn=B.return_from_turn - 1, at=["Castlehead", "Grange"], hands=[["Grange"], []]
+    )
     walk(early, "Grange", "Keswick")
     assert early.pos[0] == AT["Keswick"]
 
 
 def test_no_refreshments_in_keswick_after_4pm():
     before = position(2, turn=10, hands=[["Grange"], []], chocolate=[False, False])
-    assert any(a[0] == "refresh" for a in before.legal_actions()) and ("buy",) in before.legal_actions()
+    assert (
+        any(a[0] == "refresh" for a in before.legal_actions())
+        and ("buy",) in before.legal_actions()
+    )
     after = position(2, turn=B.return_from_turn, hands=[["Grange"], []], chocolate=[False, False])
     assert not any(a[0] in ("refresh", "buy") for a in after.legal_actions())
 
 
 def test_not_back_by_6pm_loses_all_points():
-    s = position(2, turn=B.n_turns - 1, at=["Helvellyn", "Castlehead"],
-                 hands=[["Blister"], ["Grange"]])
+    s = position(
+        2, turn=B.n_turns - 1, at=["Helvellyn", "Castlehead"], hands=[["Blister"], ["Grange"]]
+    )
     s.score = [40, 30]
     s.ledger[0]["prime"], s.ledger[1]["prime"] = 40, 30
     blister(s)
@@ -288,15 +317,23 @@ def test_not_back_by_6pm_loses_all_points():
 
 
 def test_refreshments_stay_pay_discard_any_redraw_score_five():
-    s = position(2, at=["Grange", "Keswick"], hands=[["Blister", "Catbells", "Helvellyn", "Skiddaw"], []],
-                 deck=["Robinson", "Buttermere"])
+    s = position(
+        2,
+        at=["Grange", "Keswick"],
+        hands=[["Blister", "Catbells", "Helvellyn", "Skiddaw"], []],
+        deck=["Robinson", "Buttermere"],
+    )
     drop = tuple(sorted([card(s, "Helvellyn"), s.hands[0][0]]))
     assert ("refresh", drop) in s.legal_actions() and ("refresh", ()) in s.legal_actions()
     s.apply(("refresh", drop))
     assert s.pos[0] == AT["Grange"] and s.money[0] == 0 and s.score[0] == 5
-    assert sorted(s.hands[0]) == sorted([card(s, n) for n in ("Catbells", "Skiddaw", "Robinson", "Buttermere")])
+    assert sorted(s.hands[0]) == sorted(
+        [card(s, n) for n in ("Catbells", "Skiddaw", "Robinson", "Buttermere")]
+    )
     assert s.refreshments[0] == 1 and s.cur == 1
-    assert not any(a[0] == "refresh" for a in position(2, at=["Catbells", "Keswick"]).legal_actions())
+    assert not any(
+        a[0] == "refresh" for a in position(2, at=["Catbells", "Keswick"]).legal_actions()
+    )
     broke = position(2, at=["Grange", "Keswick"], hands=[["Catbells"], []], money=[0, 0])
     assert not any(a[0] == "refresh" for a in broke.legal_actions())
 
@@ -311,13 +348,19 @@ def test_chocolate_doubles_seatoller_to_haystacks():
 
 
 def test_chocolate_bought_at_refreshments_one_at_most():
-    s = position(2, at=["Grange", "Keswick"], hands=[["Catbells"], []], chocolate=[False, False],
-                 money=[2, 0])
+    s = position(
+        2,
+        at=["Grange", "Keswick"],
+        hands=[["Catbells"], []],
+        chocolate=[False, False],
+        money=[2, 0],
+    )
     s.apply(("buy",))
     assert s.chocolate[0] and s.money[0] == 1 and s.phase == START
     assert ("buy",) not in s.legal_actions()
-    after = position(2, at=["Lodore Falls", "Keswick"], hands=[["Catbells"], []],
-                     chocolate=[False, False])
+    after = position(
+        2, at=["Lodore Falls", "Keswick"], hands=[["Catbells"], []], chocolate=[False, False]
+    )
     walk(after, "Catbells", "Grange")
     assert after.phase == SHOP and set(after.legal_actions()) == {("buy",), ("end",)}
     after.apply(("buy",))
@@ -327,7 +370,11 @@ def test_chocolate_bought_at_refreshments_one_at_most():
 def test_ferry_and_bus_rides():
     s = position(2, hands=[["Blister", "Catbells"], []], deck=["Helvellyn"], chocolate=[True, True])
     legal = s.legal_actions()
-    assert ("ride", "ferry", AT["Lodore Falls"]) in legal and ("ride", "78", AT["Seatoller"]) in legal
+    assert ("ride", "ferry", AT["Lodore Falls"]) in legal and (
+        "ride",
+        "78",
+        AT["Seatoller"],
+    ) in legal
     assert ("ride", "555", AT["Seatoller"]) not in legal
     s.apply(("ride", "ferry", AT["Lodore Falls"]))
     assert s.money[0] == 0 and s.ledger[0]["ferry"] == 5 and s.pos[0] == AT["Lodore Falls"]
@@ -338,7 +385,9 @@ def test_ferry_and_bus_rides():
     bus = position(2, at=["Grange", "Keswick"], hands=[["Catbells"], []])
     bus.apply(("ride", "78", AT["Bowder Stone"]))
     assert bus.ledger[0]["bus"] == 3 and bus.rides[0] == 1
-    assert not any(a[0] == "ride" for a in position(2, at=["Castlehead", "Keswick"]).legal_actions())
+    assert not any(
+        a[0] == "ride" for a in position(2, at=["Castlehead", "Keswick"]).legal_actions()
+    )
     assert not any(a[0] == "ride" for a in position(2, money=[0, 0]).legal_actions())
 
 
@@ -362,16 +411,28 @@ def test_heavy_rucksack_takes_a_circle_and_a_triangle_before_chocolate_doubles()
 
 
 def test_kendal_mint_cake_deducts_one_circle_or_one_triangle():
-    s = position(2, at=["Grange", "Keswick"], hands=[["Bowder Stone"], []], rucksack=0,
-                 equipment=["Kendal Mint Cake", None], chocolate=[False, False])
+    s = position(
+        2,
+        at=["Grange", "Keswick"],
+        hands=[["Bowder Stone"], []],
+        rucksack=0,
+        equipment=["Kendal Mint Cake", None],
+        chocolate=[False, False],
+    )
     s.apply(("play", card(s, "Bowder Stone")))
     expected = reachable(B, AT["Grange"], 1, 1, set()) | reachable(B, AT["Grange"], 2, 0, set())
     assert moves(s) == {(d, 0) for d in expected}
 
 
 def test_vote_after_two_turns_from_the_carriers_left_majority_takes_it():
-    s = position(3, seat=1, at=["Grange", "Catbells", "Castlehead"],
-                 hands=[[], ["Blister"], []], rucksack=1, carried_turns=1)
+    s = position(
+        3,
+        seat=1,
+        at=["Grange", "Catbells", "Castlehead"],
+        hands=[[], ["Blister"], []],
+        rucksack=1,
+        carried_turns=1,
+    )
     blister(s)
     assert s.phase == VOTE and s.cur == 2 and s.queue == [2, 0, 1]
     s.apply(("vote", 0))
@@ -381,8 +442,14 @@ def test_vote_after_two_turns_from_the_carriers_left_majority_takes_it():
 
 
 def test_tied_vote_is_decided_by_the_carrier():
-    s = position(3, seat=1, at=["Grange", "Catbells", "Castlehead"],
-                 hands=[[], ["Blister"], []], rucksack=1, carried_turns=1)
+    s = position(
+        3,
+        seat=1,
+        at=["Grange", "Catbells", "Castlehead"],
+        hands=[[], ["Blister"], []],
+        rucksack=1,
+        carried_turns=1,
+    )
     blister(s)
     for target in (0, 2, 1):
         s.apply(("vote", target))
@@ -392,8 +459,14 @@ def test_tied_vote_is_decided_by_the_carrier():
 
 
 def test_lunch_does_not_count_as_a_carried_turn():
-    s = position(2, turn=B.lunch_turn - 1, seat=0, at=["Grange", "Catbells"],
-                 hands=[["Blister", "Grange"], ["Blister", "Catbells"]], rucksack=0)
+    s = position(
+        2,
+        turn=B.lunch_turn - 1,
+        seat=0,
+        at=["Grange", "Catbells"],
+        hands=[["Blister", "Grange"], ["Blister", "Catbells"]],
+        rucksack=0,
+    )
     blister(s)
     assert s.carried_turns == 1
     blister(s)
@@ -405,25 +478,42 @@ def test_lunch_does_not_count_as_a_carried_turn():
 
 
 def test_off_map_ramblers_neither_vote_nor_receive():
-    s = position(3, seat=1, at=["Grange", "Catbells", "Keswick"],
-                 hands=[[], ["Blister"], []], rucksack=1, carried_turns=1)
+    s = position(
+        3,
+        seat=1,
+        at=["Grange", "Catbells", "Keswick"],
+        hands=[[], ["Blister"], []],
+        rucksack=1,
+        carried_turns=1,
+    )
     s.pos[2] = -1
     blister(s)
     assert s.queue == [0, 1] and {a[1] for a in s.legal_actions()} == {0, 1}
 
 
 def test_the_hero_brings_the_rucksack_home_for_five():
-    s = position(2, turn=B.return_from_turn, at=["Castlehead", "Grange"],
-                 hands=[["Walla Crag"], []], rucksack=0)
+    s = position(
+        2,
+        turn=B.return_from_turn,
+        at=["Castlehead", "Grange"],
+        hands=[["Walla Crag"], []],
+        rucksack=0,
+    )
     walk(s, "Walla Crag", "Keswick")
     assert s.ledger[0]["hero"] == 5 and s.rucksack == GONE and s.holder == -1
     s.invariants()
 
 
 def test_random_passing_variant_skips_the_vote():
-    s = position(3, Rules(rucksack_passing="random"), seat=1,
-                 at=["Grange", "Catbells", "Castlehead"], hands=[[], ["Blister"], []],
-                 rucksack=1, carried_turns=1)
+    s = position(
+        3,
+        Rules(rucksack_passing="random"),
+        seat=1,
+        at=["Grange", "Catbells", "Castlehead"],
+        hands=[[], ["Blister"], []],
+        rucksack=1,
+        carried_turns=1,
+    )
     blister(s)
     assert s.phase == START and s.cur == 2 and s.holder in (0, 1, 2) and s.carried_turns == 0
 
@@ -472,15 +562,24 @@ def test_sun_protection_in_sun_only():
 
 
 def test_walking_sticks_add_a_circle():
-    s = position(2, at=["Grange", "Keswick"], hands=[["Bowder Stone"], []],
-                 equipment=["Walking Sticks", None], chocolate=[False, False])
+    s = position(
+        2,
+        at=["Grange", "Keswick"],
+        hands=[["Bowder Stone"], []],
+        equipment=["Walking Sticks", None],
+        chocolate=[False, False],
+    )
     s.apply(("play", card(s, "Bowder Stone")))
     assert moves(s) == {(d, 0) for d in reachable(B, AT["Grange"], 3, 1, set())}
 
 
 def test_compass_draws_two_after_a_triangular_stone_and_keeps_one():
-    s = position(2, hands=[["Walla Crag", "Blister"], []], equipment=["Compass", None],
-                 deck=["Helvellyn", "Skiddaw"])
+    s = position(
+        2,
+        hands=[["Walla Crag", "Blister"], []],
+        equipment=["Compass", None],
+        deck=["Helvellyn", "Skiddaw"],
+    )
     walk(s, "Walla Crag", "Castlehead")
     assert s.phase == COMPASS_DISCARD and s.cur == 0
     assert {a[1] for a in s.legal_actions()} == {card(s, "Helvellyn"), card(s, "Skiddaw")}
@@ -493,14 +592,22 @@ def test_compass_draws_two_after_a_triangular_stone_and_keeps_one():
 
 
 def test_solo_heavy_rucksack_every_other_hour():
-    s = position(1, turn=1, hands=[["Blister", "Blister", "Grange"]], deck=["Rucksack", "Helvellyn"])
+    s = position(
+        1, turn=1, hands=[["Blister", "Blister", "Grange"]], deck=["Rucksack", "Helvellyn"]
+    )
     blister(s)  # drawn at 10:20
     assert s.rucksack == CARRIED and s.rucksack_entered == 1
     carried = []
     for _ in range(7):
         carried.append(s.carrying)
-        s.apply(("play", next(c for c in s.hands[0] if s.faces.kind[c] == BLISTER)
-                 if any(s.faces.kind[c] == BLISTER for c in s.hands[0]) else s.hands[0][0]))
+        s.apply(
+            (
+                "play",
+                next(c for c in s.hands[0] if s.faces.kind[c] == BLISTER)
+                if any(s.faces.kind[c] == BLISTER for c in s.hands[0])
+                else s.hands[0][0],
+            )
+        )
         while s.phase not in (START, OVER) and s.turn < B.lunch_turn:
             s.apply(s.legal_actions()[0])
     # 10:40 carries (same hour), 11:00-11:40 walk free, 12:00-12:40 carry again.
@@ -508,16 +615,23 @@ def test_solo_heavy_rucksack_every_other_hour():
 
 
 def test_solo_weather_record_and_no_equipment_twice():
-    s = position(1, turn=B.n_turns - 1, at=["Castlehead"], hands=[["Grange"]], raining=True,
-                 equipment=["Compass"])
+    s = position(
+        1,
+        turn=B.n_turns - 1,
+        at=["Castlehead"],
+        hands=[["Grange"]],
+        raining=True,
+        equipment=["Compass"],
+    )
     s.rainy_turns = 13
     walk(s, "Grange", "Keswick")
     assert s.phase == OVER and s.rainy_turns == 14 and s.ledger[0]["rain_record"] == 4
-    lunch = position(1, turn=B.lunch_turn - 1, hands=[["Blister", "Grange"]],
-                     equipment=["Compass"])
+    lunch = position(1, turn=B.lunch_turn - 1, hands=[["Blister", "Grange"]], equipment=["Compass"])
     blister(lunch)
     lunch.apply(("discard", card(lunch, "Grange")))
-    assert lunch.phase == EQUIP and ("equip", EQUIPMENT.index("Compass")) not in lunch.legal_actions()
+    assert (
+        lunch.phase == EQUIP and ("equip", EQUIPMENT.index("Compass")) not in lunch.legal_actions()
+    )
     assert len(lunch.legal_actions()) == 5
 
 
@@ -547,5 +661,6 @@ def test_view_hides_other_hands_and_sample_hidden_keeps_the_view():
     other = s.sample_hidden(0, GameRng(9))
     assert other.view(0) == view
     assert sorted(other.deck + [c for h in other.hands for c in h]) == sorted(
-        s.deck + [c for h in s.hands for c in h])
+        s.deck + [c for h in s.hands for c in h]
+    )
     other.invariants()

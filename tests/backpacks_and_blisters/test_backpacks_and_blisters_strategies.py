@@ -54,8 +54,14 @@ def test_solo_planner_earns_honours():
 
 
 def test_votes_pass_the_rucksack_to_the_leader():
-    state = position(3, seat=1, at=["Grange", "Catbells", "Castlehead"],
-                     hands=[[], ["Blister"], []], rucksack=1, carried_turns=1)
+    state = position(
+        3,
+        seat=1,
+        at=["Grange", "Catbells", "Castlehead"],
+        hands=[[], ["Blister"], []],
+        rucksack=1,
+        carried_turns=1,
+    )
     state.score = [5, 20, 9]
     for seat in range(3):
         state.ledger[seat]["prime"] = state.score[seat]
@@ -65,8 +71,12 @@ def test_votes_pass_the_rucksack_to_the_leader():
 
 
 def test_planner_walks_home_when_time_runs_short():
-    state = position(2, turn=GAME.default_rules().board.n_turns - 2, at=["Castlehead", "Grange"],
-                     hands=[["Walla Crag", "Helvellyn"], []])
+    state = position(
+        2,
+        turn=GAME.default_rules().board.n_turns - 2,
+        at=["Castlehead", "Grange"],
+        hands=[["Walla Crag", "Helvellyn"], []],
+    )
     planner = make_strategy("peak-bagger", GAME.name)
     while state.cur == 0 and not state.is_terminal():
         state.apply(planner.choose(state.view(0), state.legal_actions(), GameRng(2)))

@@ -19,7 +19,16 @@ GAME = GameSpec(
     default_strategy="peak-bagger",
     typical_players=4,
     turn_unit="a 20-minute turn of the Time chart (every Rambler's turn, or Lunch or Tea)",
-    extra_columns=("x_prime_locations", "x_cairn_points", "x_secret_desires", "x_rides",
-                   "x_refreshments", "x_returned", "x_return_time", "x_rainy_turns", "x_honour"),
+    extra_columns=(
+        "x_prime_locations",
+        "x_cairn_points",
+        "x_secret_desires",
+        "x_rides",
+        "x_refreshments",
+        "x_returned",
+        "x_return_time",
+        "x_rainy_turns",
+        "x_honour",
+    ),
     load_data=load_data,
 )

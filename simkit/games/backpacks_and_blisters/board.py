@@ -31,15 +31,47 @@ class Board:
     """
 
     __slots__ = (
-        "source", "name", "names", "index", "kind", "triangle", "points", "glass", "beauty",
-        "neighbours", "start", "cards", "ferry", "buses", "first_minute", "minutes_per_turn",
-        "n_turns", "lunch_turn", "tea_turn", "return_from_turn", "return_points", "_hops",
+        "source",
+        "name",
+        "names",
+        "index",
+        "kind",
+        "triangle",
+        "points",
+        "glass",
+        "beauty",
+        "neighbours",
+        "start",
+        "cards",
+        "ferry",
+        "buses",
+        "first_minute",
+        "minutes_per_turn",
+        "n_turns",
+        "lunch_turn",
+        "tea_turn",
+        "return_from_turn",
+        "return_points",
+        "_hops",
     )
 
-    def __init__(self, source: str, name: str, names: list[str], kind: list[int],
-                 triangle: list[bool], points: list[int], glass: list[bool], beauty: list[bool],
-                 edges: set[tuple[int, int]], start: int, cards: list[tuple[int, int, int]],
-                 ferry: list[int], buses: dict[str, list[int]], time: dict[str, int]):
+    def __init__(
+        self,
+        source: str,
+        name: str,
+        names: list[str],
+        kind: list[int],
+        triangle: list[bool],
+        points: list[int],
+        glass: list[bool],
+        beauty: list[bool],
+        edges: set[tuple[int, int]],
+        start: int,
+        cards: list[tuple[int, int, int]],
+        ferry: list[int],
+        buses: dict[str, list[int]],
+        time: dict[str, int],
+    ):
         self.source, self.name = source, name
         self.names = tuple(names)
         self.index = {n: i for i, n in enumerate(names)}
@@ -113,7 +145,7 @@ def _minutes(path: Path, field: str, text: object) -> int:
         hours, mins = str(text).split(":")
         return int(hours) * 60 + int(mins)
     except ValueError:
-        raise DataError(path, f"time.{field} = {text!r} is not a time like \"13:00\"") from None
+        raise DataError(path, f'time.{field} = {text!r} is not a time like "13:00"') from None
 
 
 def _time_chart(path: Path, raw: dict) -> dict[str, int]:
@@ -136,11 +168,16 @@ def _time_chart(path: Path, raw: dict) -> dict[str, int]:
         raise DataError(path, "the Time chart must run lunch, then tea, then the return from")
     points = raw.get("return_points")
     wanted = chart["n_turns"] - chart["return_from"]
-    if not isinstance(points, list) or len(points) != wanted or not all(
-        isinstance(p, int) for p in points
+    if (
+        not isinstance(points, list)
+        or len(points) != wanted
+        or not all(isinstance(p, int) for p in points)
     ):
-        raise DataError(path, f"time.return_points needs {wanted} whole numbers, one per turn "
-                              f"from {raw.get('return_from')} to the end of the day")
+        raise DataError(
+            path,
+            f"time.return_points needs {wanted} whole numbers, one per turn "
+            f"from {raw.get('return_from')} to the end of the day",
+        )
     chart["return_points"] = points
     return chart
 
@@ -230,12 +267,28 @@ def parse_board(path: Path) -> Board:
         raise DataError(path, "[buses] must map a bus number to its list of stops")
     buses = {str(n): _stops(path, f"buses.{n}", s, named) for n, s in buses_raw.items()}
 
-    board = Board(str(path), str(data.get("name", path.stem)), names, kind, triangle, points,
-                  glass, beauty, edges, start, cards, ferry, buses, _time_chart(path, data.get("time")))
+    board = Board(
+        str(path),
+        str(data.get("name", path.stem)),
+        names,
+        kind,
+        triangle,
+        points,
+        glass,
+        beauty,
+        edges,
+        start,
+        cards,
+        ferry,
+        buses,
+        _time_chart(path, data.get("time")),
+    )
     unreachable = [board.names[s] for s in range(board.n_spaces) if board.hops(start, s) < 0]
     if unreachable:
-        raise DataError(path, f"the map is not connected: no way from {start_name} to "
-                              f"{', '.join(unreachable[:5])}")
+        raise DataError(
+            path,
+            f"the map is not connected: no way from {start_name} to {', '.join(unreachable[:5])}",
+        )
     return board
 
 
@@ -247,7 +300,9 @@ def _cards(path: Path, raw: object, named: dict[str, int], kind: list[int]) -> l
     for i, card in enumerate(raw):
         where = card.get("location") if isinstance(card, dict) else None
         if where not in named or kind[named[where]] != PRIME:
-            raise DataError(path, f"cards[{i}]: location {where!r} is not a Prime Location on the map")
+            raise DataError(
+                path, f"cards[{i}]: location {where!r} is not a Prime Location on the map"
+            )
         if named[where] in seen:
             raise DataError(path, f"cards[{i}]: a second card for '{where}'")
         seen.add(named[where])

@@ -27,8 +27,11 @@ class Faces:
         location = [space for space, _, _ in board.cards]
         circles = [c for _, c, _ in board.cards]
         triangles = [t for _, _, t in board.cards]
-        for card_kind, count in ((BLISTER, rules.blisters), (WEATHER, rules.weather_cards),
-                                 (RUCKSACK, 1)):
+        for card_kind, count in (
+            (BLISTER, rules.blisters),
+            (WEATHER, rules.weather_cards),
+            (RUCKSACK, 1),
+        ):
             kind += [card_kind] * count
             location += [NO_LOCATION] * count
             circles += [0] * count
@@ -63,7 +66,9 @@ def card_text(rules: Rules, card: int) -> str:
     return f"{where} ({f.circles[card]} circles, {f.triangles[card]} triangles)"
 
 
-def deal(rules: Rules, n_players: int, rng: GameRng) -> tuple[list[int], list[list[int]], list[int]]:
+def deal(
+    rules: Rules, n_players: int, rng: GameRng
+) -> tuple[list[int], list[list[int]], list[int]]:
     """The Rambling Deck & Cairn set-up: (Cairn spaces, hands, deck with its top at the end).
 
     Only the Rambling cards are shuffled first; five are turned for the Cairns, the hands are dealt,
@@ -82,8 +87,8 @@ def deal(rules: Rules, n_players: int, rng: GameRng) -> tuple[list[int], list[li
     pile += [c for c in range(len(f)) if f.kind[c] in (BLISTER, WEATHER)]
     rng.shuffle(pile)
     depth = min(rules.solo_rucksack_depth if n_players == 1 else rules.rucksack_depth, len(pile))
-    top = pile[len(pile) - depth:]
-    del pile[len(pile) - depth:]
+    top = pile[len(pile) - depth :]
+    del pile[len(pile) - depth :]
     top.append(f.rucksack)
     rng.shuffle(top)
     pile += top

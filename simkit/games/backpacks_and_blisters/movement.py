@@ -11,8 +11,9 @@ from __future__ import annotations
 from simkit.games.backpacks_and_blisters.board import Board
 
 
-def allowance(circles: int, triangles: int, *, sticks: bool, rucksack: bool, mint_cake: bool,
-              chocolate: bool) -> list[tuple[int, int]]:
+def allowance(
+    circles: int, triangles: int, *, sticks: bool, rucksack: bool, mint_cake: bool, chocolate: bool
+) -> list[tuple[int, int]]:
     """The (circles, triangles) a played card gives, after Equipment, the Heavy Rucksack and Chocolate.
 
     Walking Sticks add a circle; the Heavy Rucksack then takes a circle and a triangle (Kendal Mint
@@ -30,8 +31,9 @@ def allowance(circles: int, triangles: int, *, sticks: bool, rucksack: bool, min
     return [(c * factor, t * factor) for c, t in options]
 
 
-def reachable(board: Board, start: int, circles: int, triangles: int,
-              others: frozenset[int] | set[int]) -> set[int]:
+def reachable(
+    board: Board, start: int, circles: int, triangles: int, others: frozenset[int] | set[int]
+) -> set[int]:
     """Every space a Rambler on ``start`` may end the move on (``start`` itself included).
 
     ``others`` holds the small spaces occupied by other Ramblers: free to pass, closed to stop on.
@@ -62,8 +64,9 @@ def reachable(board: Board, start: int, circles: int, triangles: int,
     return ends
 
 
-def reachable_any(board: Board, start: int, allowances: list[tuple[int, int]],
-                  others: frozenset[int] | set[int]) -> set[int]:
+def reachable_any(
+    board: Board, start: int, allowances: list[tuple[int, int]], others: frozenset[int] | set[int]
+) -> set[int]:
     """The union of :func:`reachable` over several allowances (Kendal Mint Cake's choice)."""
     ends: set[int] = set()
     for c, t in allowances:

@@ -23,13 +23,25 @@ def card_id(state: BBState, name: str, taken: set[int]) -> int:
     return f.card_of_location[state.board.index[name]]
 
 
-def position(n_players: int = 2, rules: Rules | None = None, *, seat: int = 0, turn: int = 0,
-             at: list[str] | None = None, hands: list[list[str]] | None = None,
-             deck: list[str] = (), equipment: list[str | None] | None = None,
-             money: list[int] | None = None, chocolate: list[bool] | None = None,
-             raining: bool = False, cairns: dict[str, int] | None = None,
-             stones: list[list[str]] | None = None, rucksack: int | None = None,
-             carried_turns: int = 0, seed: int = 0) -> BBState:
+def position(
+    n_players: int = 2,
+    rules: Rules | None = None,
+    *,
+    seat: int = 0,
+    turn: int = 0,
+    at: list[str] | None = None,
+    hands: list[list[str]] | None = None,
+    deck: list[str] = (),
+    equipment: list[str | None] | None = None,
+    money: list[int] | None = None,
+    chocolate: list[bool] | None = None,
+    raining: bool = False,
+    cairns: dict[str, int] | None = None,
+    stones: list[list[str]] | None = None,
+    rucksack: int | None = None,
+    carried_turns: int = 0,
+    seed: int = 0,
+) -> BBState:
     """A game at ``turn`` with ``seat`` about to start its turn (``log`` on).
 
     ``deck`` lists the next cards to be drawn, first drawn first. ``rucksack`` is the seat that
@@ -54,13 +66,14 @@ def position(n_players: int = 2, rules: Rules | None = None, *, seat: int = 0, t
     if rucksack is not None:
         taken.add(state.faces.rucksack)
     # Unnamed cards go under the named ones, Changes of Weather and the Heavy Rucksack lowest.
-    rest = sorted((c for c in range(len(state.faces)) if c not in taken),
-                  key=lambda c: state.faces.kind[c] not in (WEATHER, RUCKSACK))
+    rest = sorted(
+        (c for c in range(len(state.faces)) if c not in taken),
+        key=lambda c: state.faces.kind[c] not in (WEATHER, RUCKSACK),
+    )
     state.deck = rest + top[::-1]
     state.discard = []
     state.pos = [b.index[name] for name in (at or ["Keswick"] * n_players)]
-    state.equipment = [EQUIPMENT.index(e) if e else -1
-                       for e in (equipment or [None] * n_players)]
+    state.equipment = [EQUIPMENT.index(e) if e else -1 for e in (equipment or [None] * n_players)]
     state.used_equipment = [[t] if t >= 0 else [] for t in state.equipment]
     state.money = list(money or [rules.start_money] * n_players)
     state.chocolate = list(chocolate or [rules.start_chocolate] * n_players)
@@ -77,4 +90,3 @@ def position(n_players: int = 2, rules: Rules | None = None, *, seat: int = 0, t
     state._begin_turn(seat)
     state._legal = None
     return state
-

@@ -46,23 +46,48 @@ from simkit.games.backpacks_and_blisters.rules import (
 
 # Phases: what the current seat is deciding.
 EQUIP, START, MOVE, SHOP, RIDE_DISCARD, COMPASS_DISCARD, BREAK_DISCARD, VOTE, TIE, OVER = range(10)
-PHASE_NAMES = ("equip", "start", "move", "shop", "ride_discard", "compass_discard",
-               "break_discard", "vote", "tie", "over")
+PHASE_NAMES = (
+    "equip",
+    "start",
+    "move",
+    "shop",
+    "ride_discard",
+    "compass_discard",
+    "break_discard",
+    "vote",
+    "tie",
+    "over",
+)
 # What the Rambler chose to do this turn.
 WALK, RIDE, REFRESH = range(3)
 # Where the Heavy Rucksack is.
 IN_DECK, CARRIED, GONE = range(3)
 
 # Score ledger categories: every point scored is recorded under one of them.
-CATEGORIES = ("prime", "cairn", "secret_desire", "equipment", "beauty", "break", "refreshment",
-              "ferry", "bus", "return", "hero", "rain_record", "rescue")
-HONOURS = ((100, "Verily you are the Lord of the Hills"),
-           (90, "You have the constitution of a mountain goat"),
-           (80, "You stride whilst others merely walk"),
-           (70, "You are now a true Rambler - with stout legs!"),
-           (60, "Take a guide with you next time"),
-           (50, "Stop taking photos"),
-           (-10**9, "Don't leave the house!"))
+CATEGORIES = (
+    "prime",
+    "cairn",
+    "secret_desire",
+    "equipment",
+    "beauty",
+    "break",
+    "refreshment",
+    "ferry",
+    "bus",
+    "return",
+    "hero",
+    "rain_record",
+    "rescue",
+)
+HONOURS = (
+    (100, "Verily you are the Lord of the Hills"),
+    (90, "You have the constitution of a mountain goat"),
+    (80, "You stride whilst others merely walk"),
+    (70, "You are now a true Rambler - with stout legs!"),
+    (60, "Take a guide with you next time"),
+    (50, "Stop taking photos"),
+    (-(10**9), "Don't leave the house!"),
+)
 
 
 def honour(score: float) -> str:
@@ -141,7 +166,9 @@ class BBState:
         self._break_done = False
         self._reset_turn()
         self._legal: list | None = None
-        self._say(f"{b.name}: Cairns on {', '.join(b.names[s] for s in cairn_spaces) or 'nowhere'}.")
+        self._say(
+            f"{b.name}: Cairns on {', '.join(b.names[s] for s in cairn_spaces) or 'nowhere'}."
+        )
         self.queue = list(range(n_players))
         self._next_equipment()
 
@@ -214,21 +241,36 @@ class BBState:
             "x_rainy_turns": (self.rainy_turns,) * self.n,
             "x_honour": tuple(honour_level(s) for s in self.score),
         }
-        return Outcome(tuple(float(s) for s in self.score), ranks, shares, self.turn,
-                       self.end_reason, extras)
+        return Outcome(
+            tuple(float(s) for s in self.score), ranks, shares, self.turn, self.end_reason, extras
+        )
 
     def view(self, seat: int) -> View:
         return View(
-            seat=seat, rules=self.rules, phase=PHASE_NAMES[self.phase], turn=self.turn,
-            raining=self.raining, positions=tuple(self.pos), money=tuple(self.money),
-            chocolate=tuple(self.chocolate), equipment=tuple(self.equipment),
-            scores=tuple(self.score), stones=tuple(self.stones),
-            cairns=tuple(sorted(self.cairn_count.items())), hand=tuple(sorted(self.hands[seat])),
-            hand_sizes=tuple(len(h) for h in self.hands), deck_size=len(self.deck),
-            discards=tuple(self.discard), rucksack=self.rucksack, rucksack_holder=self.holder,
-            rucksack_turns=self.carried_turns, carrying=self.carrying,
-            played=self.played if seat == self.turn_seat else -1, votes=tuple(self.votes),
-            used_equipment=tuple(self.used_equipment[seat]), rainy_turns=self.rainy_turns,
+            seat=seat,
+            rules=self.rules,
+            phase=PHASE_NAMES[self.phase],
+            turn=self.turn,
+            raining=self.raining,
+            positions=tuple(self.pos),
+            money=tuple(self.money),
+            chocolate=tuple(self.chocolate),
+            equipment=tuple(self.equipment),
+            scores=tuple(self.score),
+            stones=tuple(self.stones),
+            cairns=tuple(sorted(self.cairn_count.items())),
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            deck_size=len(self.deck),
+            discards=tuple(self.discard),
+            rucksack=self.rucksack,
+            rucksack_holder=self.holder,
+            rucksack_turns=self.carried_turns,
+            carrying=self.carrying,
+            played=self.played if seat == self.turn_seat else -1,
+            votes=tuple(self.votes),
+            used_equipment=tuple(self.used_equipment[seat]),
+            rainy_turns=self.rainy_turns,
         )
 
     def clone(self) -> BBState:
@@ -239,8 +281,21 @@ class BBState:
         other.hands = [list(h) for h in self.hands]
         other.deck, other.discard = list(self.deck), list(self.discard)
         other.cairn_count = dict(self.cairn_count)
-        for name in ("pos", "money", "chocolate", "equipment", "score", "prime_count", "desires",
-                     "rides", "refreshments", "return_turn", "queue", "votes", "drawn"):
+        for name in (
+            "pos",
+            "money",
+            "chocolate",
+            "equipment",
+            "score",
+            "prime_count",
+            "desires",
+            "rides",
+            "refreshments",
+            "return_turn",
+            "queue",
+            "votes",
+            "drawn",
+        ):
             setattr(other, name, list(getattr(self, name)))
         other.used_equipment = [list(u) for u in self.used_equipment]
         other.stones = list(self.stones)
@@ -323,12 +378,16 @@ class BBState:
         here = self.pos[seat]
         if self.money[seat] >= self.rules.ride_cost and self.hands[seat]:
             taken = self._others_on_small(seat)
-            actions += [("ride", ride, dest) for ride, dest in self.board.ride_destinations(here)
-                        if dest not in taken]
+            actions += [
+                ("ride", ride, dest)
+                for ride, dest in self.board.ride_destinations(here)
+                if dest not in taken
+            ]
         if self._refreshments_open(seat) and self.money[seat] >= self.rules.refresh_cost:
             hand = sorted(self.hands[seat])
-            actions += [("refresh", drop) for k in range(len(hand) + 1)
-                        for drop in combinations(hand, k)]
+            actions += [
+                ("refresh", drop) for k in range(len(hand) + 1) for drop in combinations(hand, k)
+            ]
         if self._can_buy(seat):
             actions.append(("buy",))
         return actions
@@ -339,8 +398,11 @@ class BBState:
         return self.board.glass[here] and not late
 
     def _can_buy(self, seat: int) -> bool:
-        return (self._refreshments_open(seat) and not self.chocolate[seat]
-                and self.money[seat] >= self.rules.chocolate_cost)
+        return (
+            self._refreshments_open(seat)
+            and not self.chocolate[seat]
+            and self.money[seat] >= self.rules.chocolate_cost
+        )
 
     def _others_on_small(self, seat: int) -> set[int]:
         small = self.board.is_small
@@ -461,9 +523,14 @@ class BBState:
 
     def _reach(self, seat: int, card: int, others: set[int], chocolate: bool) -> set[int]:
         eq = self.equipment[seat]
-        moves = allowance(self.faces.circles[card], self.faces.triangles[card],
-                          sticks=eq == WALKING_STICKS, rucksack=self.carrying,
-                          mint_cake=eq == MINT_CAKE, chocolate=chocolate)
+        moves = allowance(
+            self.faces.circles[card],
+            self.faces.triangles[card],
+            sticks=eq == WALKING_STICKS,
+            rucksack=self.carrying,
+            mint_cake=eq == MINT_CAKE,
+            chocolate=chocolate,
+        )
         return reachable_any(self.board, self.pos[seat], moves, others)
 
     def _move(self, dest: int, eat: int) -> None:
@@ -486,8 +553,12 @@ class BBState:
         self.stones[seat] = self.stones[seat] | {space}
         self.prime_count[seat] += 1
         name = b.names[space]
-        self._add(seat, "prime", max(b.points[space] - (r.rain_penalty if self.raining else 0), 0),
-                  f"a stone on {name}")
+        self._add(
+            seat,
+            "prime",
+            max(b.points[space] - (r.rain_penalty if self.raining else 0), 0),
+            f"a stone on {name}",
+        )
         eq = self.equipment[seat]
         if eq == SUN_PROTECTION and not self.raining:
             self._add(seat, "equipment", r.sun_protection, "Sun Protection")
@@ -527,8 +598,10 @@ class BBState:
         self.doing = REFRESH
         self.money[seat] -= r.refresh_cost
         self.refreshments[seat] += 1
-        self._say(f"{self._clock()} Rambler {seat} enjoys Refreshments at "
-                  f"{self.board.names[self.pos[seat]]}, discarding {len(drop)} card(s).")
+        self._say(
+            f"{self._clock()} Rambler {seat} enjoys Refreshments at "
+            f"{self.board.names[self.pos[seat]]}, discarding {len(drop)} card(s)."
+        )
         for card in drop:
             self.hands[seat].remove(card)
             self.discard.append(card)
@@ -608,8 +681,10 @@ class BBState:
             if f.kind[card] == WEATHER:
                 self.raining = not self.raining
                 self.discard.append(card)
-                self._say(f"Rambler {seat} draws a Change of Weather: now "
-                          f"{'rainy' if self.raining else 'sunny'}.")
+                self._say(
+                    f"Rambler {seat} draws a Change of Weather: now "
+                    f"{'rainy' if self.raining else 'sunny'}."
+                )
                 continue
             if f.kind[card] == RUCKSACK:
                 self.rucksack, self.holder, self.carried_turns = CARRIED, seat, 0
@@ -626,8 +701,12 @@ class BBState:
         seat, b, r = self.turn_seat, self.board, self.rules
         here = self.pos[seat]
         if b.beauty[here]:
-            self._add(seat, "beauty", max(r.beauty_points - (r.rain_penalty if self.raining else 0), 0),
-                      f"the Beauty Spot at {b.names[here]}")
+            self._add(
+                seat,
+                "beauty",
+                max(r.beauty_points - (r.rain_penalty if self.raining else 0), 0),
+                f"the Beauty Spot at {b.names[here]}",
+            )
         if here == b.start and self.turn >= b.return_from_turn:
             self._leave_map(seat)
         elif self.n > 1 and self.carrying and self.holder == seat:
@@ -639,8 +718,12 @@ class BBState:
 
     def _leave_map(self, seat: int) -> None:
         b, r = self.board, self.rules
-        self._add(seat, "return", b.return_points[self.turn - b.return_from_turn],
-                  f"back at {b.names[b.start]} at {b.clock(self.turn)}")
+        self._add(
+            seat,
+            "return",
+            b.return_points[self.turn - b.return_from_turn],
+            f"back at {b.names[b.start]} at {b.clock(self.turn)}",
+        )
         if self.holder == seat:
             if self._carries(seat):
                 self._add(seat, "hero", r.rucksack_hero, "bringing the Heavy Rucksack home")
@@ -661,8 +744,11 @@ class BBState:
             self._hand_rucksack(on_map[self.rng.below(len(on_map))])
             return
         self.votes = [0] * self.n
-        self.queue = [(carrier + k) % self.n for k in range(1, self.n + 1)
-                      if self.pos[(carrier + k) % self.n] >= 0]
+        self.queue = [
+            (carrier + k) % self.n
+            for k in range(1, self.n + 1)
+            if self.pos[(carrier + k) % self.n] >= 0
+        ]
         self.phase, self.cur = VOTE, self.queue[0]
         self._say(f"Rambler {carrier} has carried the Heavy Rucksack long enough: a vote.")
 
@@ -695,9 +781,13 @@ class BBState:
             here = self.pos[seat]
             wet = r.rain_penalty if self.raining else 0
             if b.kind[here] == PRIME:
-                self._add(seat, "break", max(b.points[here] - wet, 0), f"resting at {b.names[here]}")
+                self._add(
+                    seat, "break", max(b.points[here] - wet, 0), f"resting at {b.names[here]}"
+                )
             elif b.beauty[here]:
-                self._add(seat, "break", max(r.beauty_points - wet, 0), f"resting at {b.names[here]}")
+                self._add(
+                    seat, "break", max(r.beauty_points - wet, 0), f"resting at {b.names[here]}"
+                )
             self.money[seat] += r.break_money
         if r.equipment_order == "fewest_points":
             on_map.sort(key=lambda s: (self.score[s], s))
@@ -716,8 +806,10 @@ class BBState:
             extra = max(self.rainy_turns - self.rules.solo_rain_allowance, 0)
             self._add(0, "rain_record", extra, f"{self.rainy_turns} rainy turns")
         for seat in self._on_map():
-            self._say(f"Rambler {seat} is not back by {self.board.clock(self.turn)}: "
-                      "Mountain Rescue, and all points are lost.")
+            self._say(
+                f"Rambler {seat} is not back by {self.board.clock(self.turn)}: "
+                "Mountain Rescue, and all points are lost."
+            )
             self._add(seat, "rescue", -self.score[seat], "Mountain Rescue")
             self.pos[seat] = -1
         if self.n == 1:
@@ -729,8 +821,9 @@ class BBState:
         self.score[seat] += points
         self.ledger[seat][category] += points
         if self.log and points:
-            self._events.append(f"  Rambler {seat} scores {points:+d} for {why} "
-                                f"({self.score[seat]} in all).")
+            self._events.append(
+                f"  Rambler {seat} scores {points:+d} for {why} ({self.score[seat]} in all)."
+            )
 
     def _say(self, text: str) -> None:
         if self.log:
@@ -751,8 +844,9 @@ class BBState:
         outside = [f.rucksack] if self.rucksack != IN_DECK else []
         everything = sorted(self.deck + self.discard + held + outside)
         if everything != list(range(len(f))):
-            raise InvariantError("cards are not conserved across deck, discards, hands and the "
-                                 "Heavy Rucksack")
+            raise InvariantError(
+                "cards are not conserved across deck, discards, hands and the Heavy Rucksack"
+            )
         if any(f.kind[c] in (WEATHER, RUCKSACK) for c in held):
             raise InvariantError("a Change of Weather or the Heavy Rucksack is in a hand")
         smalls = [p for p in self.pos if p >= 0 and b.is_small(p)]
