@@ -55,12 +55,17 @@ def home_turns(board, circles: float, triangles: float) -> tuple[float, ...]:
 
 
 @cache
-def hops_matrix(board) -> np.ndarray:
-    """Fewest spaces between every pair of spaces, as an array."""
-    return np.array(
-        [[board.hops(a, b) for b in range(board.n_spaces)] for a in range(board.n_spaces)],
-        dtype=np.float64,
+def _prime_tables(board, speed: float, home_circles: float, home_triangles: float):
+    """Per map: the Prime Locations, the turns from every space to each (spaces / ``speed``),
+    the turns from each back home, and the (space, column) cells where a space is that place."""
+    primes = [s for s, _, _ in board.cards]
+    hops = np.array(
+        [[board.hops(a, p) for p in primes] for a in range(board.n_spaces)], dtype=np.float64
     )
+    home = home_turns(board, home_circles, home_triangles)
+    home_need = np.array([math.ceil(home[p]) for p in primes], dtype=np.float64)
+    own = (np.array(primes), np.arange(len(primes)))
+    return primes, hops / speed, home_need, own
 
 
 @dataclass
@@ -127,11 +132,18 @@ class _Plan:
         }
         self._potential: np.ndarray | None = None
         self._ends: np.ndarray | None = None
-        self._stone_values = {s: self.stone_value(s) for s, _, _ in b.cards}
+        self._stone_values: dict[int, float] | None = None
         self._home = home_turns(b, style.home_circles, style.home_triangles)
         self._burden = 1 if view.rucksack_holder == view.seat else 0
 
     # -------------------------------------------------------------- values of places
+
+    @property
+    def stone_values(self) -> dict[int, float]:
+        """:meth:`stone_value` of every Prime Location, worked out once per decision."""
+        if self._stone_values is None:
+            self._stone_values = {s: self.stone_value(s) for s, _, _ in self.board.cards}
+        return self._stone_values
 
     def stone_value(self, space: int) -> float:
         """Points for placing a stone on ``space`` now (0 if not a Prime Location or done)."""
@@ -160,15 +172,14 @@ class _Plan:
 
     def _potentials(self) -> np.ndarray:
         """:meth:`potential` of every space at once (one array sweep per decision)."""
-        b = self.board
-        targets = [s for s, _, _ in b.cards if s not in self.stones]
-        if not targets:
-            return np.zeros(b.n_spaces)
-        values = np.array([self._stone_values[t] for t in targets])
-        need = np.array([self.need_home(t) for t in targets], dtype=np.float64)
-        turns = hops_matrix(b)[:, targets] / self.style.speed
-        gain = np.where(turns + need <= self.turns_after, values / (1.0 + turns), 0.0)
-        gain[targets, np.arange(len(targets))] = 0.0  # standing there already is not a prospect
+        b, style = self.board, self.style
+        primes, turns, home_need, own = _prime_tables(
+            b, style.speed, style.home_circles, style.home_triangles
+        )
+        values = np.array([self.stone_values[t] for t in primes])
+        in_time = turns + (home_need + self._burden) <= self.turns_after
+        gain = np.where(in_time, values / (1.0 + turns), 0.0)
+        gain[own] = 0.0  # standing there already is not a prospect
         return gain.max(axis=1)
 
     def need_home(self, space: int) -> int:
@@ -189,7 +200,7 @@ class _Plan:
         b, r, v, style = self.board, self.rules, self.view, self.style
         n = b.n_spaces
         values = np.zeros(n)
-        for space, value in self._stone_values.items():
+        for space, value in self.stone_values.items():
             values[space] = value
         wet = r.rain_penalty if v.raining else 0
         values += np.array(b.beauty, dtype=np.float64) * max(r.beauty_points - wet, 0)

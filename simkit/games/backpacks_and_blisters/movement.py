@@ -39,29 +39,33 @@ def reachable(
     ``others`` holds the small spaces occupied by other Ramblers: free to pass, closed to stop on.
     """
     neighbours, triangle = board.neighbours, board.triangle
-    seen = {(start, circles, triangles)}
+    # Per space, the (circles, triangles) left on arrival that no other arrival beats in both:
+    # a dominated arrival can reach nothing new.
+    best: dict[int, list[tuple[int, int]]] = {start: [(circles, triangles)]}
     stack = [(start, circles, triangles)]
-    ends = {start}
     while stack:
         here, c, t = stack.pop()
         for there in neighbours[here]:
             if there in others:
-                state = (there, c, t)
+                nc, nt = c, t
             elif triangle[there]:
                 if not t:
                     continue
-                state = (there, c, t - 1)
+                nc, nt = c, t - 1
             else:
                 if not c:
                     continue
-                state = (there, c - 1, t)
-            if state in seen:
+                nc, nt = c - 1, t
+            kept = best.get(there)
+            if kept is None:
+                best[there] = [(nc, nt)]
+            elif any(kc >= nc and kt >= nt for kc, kt in kept):
                 continue
-            seen.add(state)
-            stack.append(state)
-            if there not in others:
-                ends.add(there)
-    return ends
+            else:
+                kept[:] = [(kc, kt) for kc, kt in kept if kc > nc or kt > nt]
+                kept.append((nc, nt))
+            stack.append((there, nc, nt))
+    return {space for space in best if space not in others}
 
 
 def reachable_any(
