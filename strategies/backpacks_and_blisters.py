@@ -78,7 +78,9 @@ class Planner:
     home_triangles: float = 1.4  # triangles a turn assumed on the walk home (cautious)
     lookahead: float = 0.6  # weight of the best Prime Location within reach after this turn
     cairn_weight: float = 1.0  # how much a Cairn's bonus counts
+    linger: float = 0.5  # points a spare turn out is worth, per point of the best prospect
     money_value: float = 3.0  # points a pound is worth early in the day
+    spend_bias: float = 0.0  # extra appeal of a ride or a Refreshment stop
     chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
     equipment_taste: ClassVar[tuple] = (
         WALKING_STICKS,
@@ -220,7 +222,7 @@ class _Plan:
                 value += r.rucksack_hero
             # Going home now forgoes what the remaining turns could still score.
             spare = max(self.turns_after - style.margin, 0)
-            ends[b.start] = value - spare * 0.5 * potential[b.start]
+            ends[b.start] = value - spare * style.linger * potential[b.start]
         return ends
 
     # -------------------------------------------------------------- cards and resources
@@ -282,13 +284,18 @@ class _Plan:
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
                 worst = min((self.card_worth(c) for c in v.hand), default=0.0)
                 value = (
-                    points + self.end_value(action[2]) - r.ride_cost * self.pound() - 0.3 * worst
+                    points
+                    + self.style.spend_bias
+                    + self.end_value(action[2])
+                    - r.ride_cost * self.pound()
+                    - 0.3 * worst
                 )
             elif kind == "refresh":
                 dropped = sum(self.card_worth(c) for c in action[1])
                 fresh = len(action[1]) * 1.5
                 value = (
                     r.refresh_points
+                    + self.style.spend_bias
                     + stay
                     - r.refresh_cost * self.pound()
                     - 0.3 * dropped
@@ -360,6 +367,7 @@ class DayTripper(Planner):
     buys more points than walking would, then walks the fells nearest its stop."""
 
     money_value: float = 0.5
+    spend_bias: float = 4.0
     chocolate_value: float = 2.0
     lookahead: float = 0.4
     equipment_taste: ClassVar[tuple] = (
