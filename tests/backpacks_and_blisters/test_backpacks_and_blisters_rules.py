@@ -664,3 +664,47 @@ def test_view_hides_other_hands_and_sample_hidden_keeps_the_view():
         s.deck + [c for h in s.hands for c in h]
     )
     other.invariants()
+
+
+# --------------------------------------------------------------------------- A scripted game
+
+# (seat, action with names, expected after it): the rulebook's Grange-Catbells-Maiden Moor walk
+# played out by two Ramblers, PettingZoo style.
+SCRIPT = [
+    (0, ("play", "Seatoller"), {"phase": MOVE}),
+    (0, ("move", "Hause Gate", 0), {"pos": ["Hause Gate", "Grange"], "score": [0, 0], "cur": 1}),
+    (1, ("play", "Maiden Moor"), {"phase": MOVE}),
+    # Overtaking on Hause Gate: Maiden Moor's 4 points and the card's Secret Desire.
+    (1, ("move", "Maiden Moor", 0), {"pos": ["Hause Gate", "Maiden Moor"], "score": [0, 6]}),
+    (0, ("play", "Blister"), {"pos": ["Hause Gate", "Maiden Moor"], "turn": 1, "cur": 1}),
+    # Back over the occupied Hause Gate for free to Catbells: 3 points and another Secret Desire.
+    (1, ("play", "Catbells"), {"phase": MOVE}),
+    (1, ("move", "Catbells", 0), {"pos": ["Hause Gate", "Catbells"], "score": [0, 11], "turn": 2}),
+]
+
+
+def test_scripted_walk_over_the_catbells_ridge():
+    s = position(
+        2,
+        at=["Grange", "Grange"],
+        hands=[["Seatoller", "Blister", "Helvellyn"], ["Maiden Moor", "Catbells", "Skiddaw"]],
+        deck=["Robinson", "Buttermere", "Dale Head", "Glaramara"],
+        chocolate=[False, False],
+    )
+    for seat, (kind, *args), expected in SCRIPT:
+        assert s.cur == seat
+        if kind == "play" and args[0] == "Blister":
+            action = ("play", next(c for c in s.hands[seat] if s.faces.kind[c] == BLISTER))
+        elif kind == "play":
+            action = ("play", card(s, args[0]))
+        else:
+            action = ("move", AT[args[0]], args[1])
+        s.apply(action)
+        s.invariants()
+        if "phase" in expected:
+            assert s.phase == expected["phase"]
+        if "pos" in expected:
+            assert s.pos == [AT[name] for name in expected["pos"]]
+        for key in ("score", "turn", "cur"):
+            if key in expected:
+                assert getattr(s, key) == expected[key], key
