@@ -15,7 +15,7 @@ from simkit.games.backpacks_and_blisters.state import CATEGORIES, IN_DECK
 
 RULES = Rules()
 PEAK = make_strategy("peak-bagger", GAME.name)
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play(rules, n, seed, heuristic_share=0.0):
@@ -88,7 +88,7 @@ def test_rule_variants_from_the_declared_ranges(data, seed, n):
     check_outcome(state, n)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32), n=st.integers(2, 6), steps=st.integers(0, 150))
 def test_clone_is_independent_and_replays_identically(seed, n, steps):
     state = GAME.new_state(RULES, n, GameRng(seed))
