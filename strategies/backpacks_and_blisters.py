@@ -93,9 +93,15 @@ class Planner:
 
     # -------------------------------------------------------------- the decision
 
+    _last_ends: ClassVar[tuple | None] = None  # (view key, end values) of the last decision
+
     def choose(self, view, legal_actions, rng):
         kind = legal_actions[0][0]
         plan = _Plan(self, view)
+        # The destination after a card is played is valued as the card was: reuse that sweep.
+        key = plan.key()
+        if self._last_ends is not None and self._last_ends[0] == key:
+            plan._ends = self._last_ends[1]
         if kind == "equip":
             return max(legal_actions, key=lambda a: plan.equipment_score(a[1]))
         if kind == "vote" or kind == "give":
@@ -106,7 +112,10 @@ class Planner:
             return max(legal_actions, key=lambda a: plan.move_score(a[1], a[2]))
         if view.phase == "shop":
             return ("buy",) if plan.wants_chocolate() else ("end",)
-        return plan.best_start(legal_actions)
+        choice = plan.best_start(legal_actions)
+        if plan._ends is not None:
+            self._last_ends = (key, plan._ends)
+        return choice
 
 
 class _Plan:
@@ -137,6 +146,22 @@ class _Plan:
         self._stone_values: dict[int, float] | None = None
         self._home = home_turns(b, style.home_circles, style.home_triangles)
         self._burden = 1 if view.rucksack_holder == view.seat else 0
+
+    def key(self) -> tuple:
+        """Everything the end values depend on (the played card counts as still held)."""
+        v = self.view
+        held = frozenset(v.hand) | {v.played}
+        return (
+            self.seat,
+            v.turn,
+            self.stones,
+            v.cairns,
+            v.raining,
+            held,
+            v.rucksack_holder,
+            self.equipment,
+            id(self.style),
+        )
 
     # -------------------------------------------------------------- values of places
 
