@@ -119,3 +119,24 @@ def test_same_seed_same_game():
 def test_the_heavy_rucksack_is_conserved_while_in_play():
     state = play(RULES, 3, 99)
     assert state.rucksack != IN_DECK or state.faces.rucksack in state.deck + state.discard
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.integers(1, 6))
+def test_scores_equal_the_sum_of_the_logged_scoring_events(seed, n):
+    state = GAME.new_state(RULES, n, GameRng(seed), log=True)
+    rng = GameRng(seed + 3)
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        state.apply(
+            PEAK.choose(state.view(seat), legal, rng)
+            if rng.random() < 0.7
+            else legal[rng.below(len(legal))]
+        )
+    logged = [0] * n
+    for line in state.events:
+        words = line.split()
+        if len(words) > 3 and words[0] == "Rambler" and words[2] == "scores":
+            logged[int(words[1])] += int(words[3])
+    assert tuple(float(x) for x in logged) == state.outcome().scores
