@@ -708,3 +708,51 @@ def test_scripted_walk_over_the_catbells_ridge():
         for key in ("score", "turn", "cur"):
             if key in expected:
                 assert getattr(s, key) == expected[key], key
+
+
+def test_the_day_ends_when_every_rambler_is_home():
+    s = position(
+        2,
+        turn=B.return_from_turn + 1,
+        at=["Castlehead", "Castlehead"],
+        hands=[["Walla Crag"], ["Surprise View"]],
+    )
+    walk(s, "Walla Crag", "Keswick")
+    walk(s, "Surprise View", "Keswick")
+    out = s.outcome()
+    assert s.phase == OVER and out.end_reason == "normal" and out.turns == B.return_from_turn + 2
+    assert out.scores == (B.return_points[1],) * 2 and out.ranks == (1, 1)
+    assert out.win_shares == (0.5, 0.5) and out.extras["x_return_time"] == (1620, 1620)
+
+
+def test_turn_limit_ends_the_game_without_mountain_rescue():
+    s = GAME.new_state(Rules(turn_limit=3), 2, GameRng(4))
+    rng = GameRng(5)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+    assert s.outcome().end_reason == "turn_limit" and s.turns() == 3
+    assert all(led["rescue"] == 0 for led in s.ledger)
+
+
+def test_refreshments_draw_past_weather_and_the_heavy_rucksack():
+    s = position(
+        2,
+        at=["Grange", "Keswick"],
+        hands=[["Blister", "Catbells", "Skiddaw", "Robinson"], []],
+        deck=["Weather", "Rucksack", "Helvellyn"],
+    )
+    s.apply(("refresh", (next(c for c in s.hands[0] if s.faces.kind[c] == BLISTER),)))
+    assert s.raining and s.holder == 0 and card(s, "Helvellyn") in s.hands[0]
+    assert len(s.hands[0]) == 4
+    s.invariants()
+
+
+def test_with_every_other_card_held_the_played_card_is_reshuffled_and_drawn_back():
+    s = position(2, hands=[["Walla Crag"], []])
+    s.deck, s.discard = [], []
+    s.hands[1] = [
+        c for c in range(len(s.faces)) if c != card(s, "Walla Crag") and c != s.faces.rucksack
+    ]
+    walk(s, "Walla Crag", "Castlehead")
+    assert s.hands[0] == [card(s, "Walla Crag")]  # the discarded card was the only one to draw
