@@ -29,6 +29,7 @@ from simkit.games.backpacks_and_blisters.rules import (
     SUN_PROTECTION,
     WALKING_STICKS,
 )
+from simkit.games.backpacks_and_blisters.state import CARRIED
 
 GAME = "backpacks-and-blisters"
 UNSAFE = -1000.0
@@ -82,6 +83,8 @@ class Planner:
     money_value: float = 3.0  # points a pound is worth early in the day
     spend_bias: float = 0.0  # extra appeal of a ride or a Refreshment stop
     chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
+    rucksack_caution: float = 0.4  # pace lost a turn on the walk home under the Heavy Rucksack
+    vote_horizon: int = 0  # turns before the end from which a leader expects the rucksack
     equipment_taste: ClassVar[tuple] = (
         WALKING_STICKS,
         BINOCULARS,
@@ -144,8 +147,13 @@ class _Plan:
         self._potential: np.ndarray | None = None
         self._ends: np.ndarray | None = None
         self._stone_values: dict[int, float] | None = None
-        self._home = home_turns(b, style.home_circles, style.home_triangles)
-        self._burden = 1 if view.rucksack_holder == view.seat else 0
+        # A Rambler who carries the Heavy Rucksack, or is the likeliest to be voted it next,
+        # plans the walk home at the slower pace it forces.
+        self._burden = 1 if self.expects_rucksack() else 0
+        slow = style.rucksack_caution * self._burden
+        self._home = home_turns(
+            b, max(style.home_circles - slow, 0.3), max(style.home_triangles - slow, 0.3)
+        )
 
     def key(self) -> tuple:
         """Everything the end values depend on (the played card counts as still held)."""
@@ -209,11 +217,26 @@ class _Plan:
         gain[own] = 0.0  # standing there already is not a prospect
         return gain.max(axis=1)
 
+    def expects_rucksack(self) -> bool:
+        """Carrying the Heavy Rucksack, or, late in the day, leading among those who could be
+        voted it next."""
+        v = self.view
+        if v.rucksack_holder == self.seat:
+            return True
+        if v.rucksack != CARRIED or self.turns_after > self.style.vote_horizon:
+            return False
+        rivals = [
+            v.scores[s]
+            for s, p in enumerate(v.positions)
+            if p >= 0 and s not in (self.seat, v.rucksack_holder)
+        ]
+        return all(v.scores[self.seat] >= x for x in rivals)
+
     def need_home(self, space: int) -> int:
         """Turns to walk home from ``space``, one more while carrying the Heavy Rucksack."""
         if space == self.board.start:
             return 0
-        return math.ceil(self._home[space]) + self._burden
+        return math.ceil(self._home[space])
 
     def end_value(self, space: int) -> float:
         """The whole value of ending this turn on ``space``."""
@@ -235,7 +258,7 @@ class _Plan:
             self._potential = self._potentials()
         potential = self._potential
         home = np.array(self._home)
-        need = np.ceil(home) + self._burden
+        need = np.ceil(home)
         need[b.start] = 0
         arrive = np.clip(v.turn + need, b.return_from_turn, b.n_turns - 1).astype(int)
         chart = np.array(b.return_points, dtype=np.float64)[arrive - b.return_from_turn]
