@@ -223,7 +223,8 @@ class _Plan:
         v = self.view
         if v.rucksack_holder == self.seat:
             return True
-        if v.rucksack != CARRIED or self.turns_after > self.style.vote_horizon:
+        horizon = self.style.vote_horizon  # 0: only the carrier slows down
+        if v.rucksack != CARRIED or not 0 < self.turns_after <= horizon:
             return False
         rivals = [
             v.scores[s]
