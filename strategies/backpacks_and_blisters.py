@@ -340,8 +340,8 @@ class _Plan:
                     - 0.3 * worst
                 )
             elif kind == "refresh":
-                dropped = sum(self.card_worth(c) for c in action[1])
-                fresh = len(action[1]) * 1.5
+                dropped = sum(self.card_worth(c) for c in action[1:])
+                fresh = len(action[1:]) * 1.5
                 value = (
                     r.refresh_points
                     + self.style.spend_bias

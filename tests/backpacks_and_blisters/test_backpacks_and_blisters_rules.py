@@ -269,7 +269,7 @@ def test_after_tea_hands_hold_two_and_refreshments_refill_to_it():
     s = position(
         2, turn=B.tea_turn + 1, at=["Grange", "Keswick"], hands=[["Catbells"], []], money=[1, 0]
     )
-    s.apply(("refresh", ()))
+    s.apply(("refresh",))
     assert len(s.hands[0]) == 2
 
 
@@ -324,8 +324,8 @@ def test_refreshments_stay_pay_discard_any_redraw_score_five():
         deck=["Robinson", "Buttermere"],
     )
     drop = tuple(sorted([card(s, "Helvellyn"), s.hands[0][0]]))
-    assert ("refresh", drop) in s.legal_actions() and ("refresh", ()) in s.legal_actions()
-    s.apply(("refresh", drop))
+    assert ("refresh", *drop) in s.legal_actions() and ("refresh",) in s.legal_actions()
+    s.apply(("refresh", *drop))
     assert s.pos[0] == AT["Grange"] and s.money[0] == 0 and s.score[0] == 5
     assert sorted(s.hands[0]) == sorted(
         [card(s, n) for n in ("Catbells", "Skiddaw", "Robinson", "Buttermere")]
@@ -742,7 +742,7 @@ def test_refreshments_draw_past_weather_and_the_heavy_rucksack():
         hands=[["Blister", "Catbells", "Skiddaw", "Robinson"], []],
         deck=["Weather", "Rucksack", "Helvellyn"],
     )
-    s.apply(("refresh", (next(c for c in s.hands[0] if s.faces.kind[c] == BLISTER),)))
+    s.apply(("refresh", next(c for c in s.hands[0] if s.faces.kind[c] == BLISTER)))
     assert s.raining and s.holder == 0 and card(s, "Helvellyn") in s.hands[0]
     assert len(s.hands[0]) == 4
     s.invariants()

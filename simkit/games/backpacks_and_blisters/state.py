@@ -6,7 +6,7 @@ Actions (tuples):
 - ``("play", card)``: play a Rambling card to walk; then ``("move", space, eat)`` picks where the
   walk ends (``eat`` 1 when the move needs the Chocolate bar eaten);
 - ``("ride", ride, space)``: ride the Ferry (``ride`` = ``"ferry"``) or a Bus (its number);
-- ``("refresh", cards)``: enjoy Refreshments, discarding ``cards`` (a sorted tuple, maybe empty);
+- ``("refresh", *cards)``: enjoy Refreshments, discarding ``cards`` (sorted, maybe none);
 - ``("buy",)`` a Chocolate bar at a Refreshment location; ``("end",)`` declines it after moving;
 - ``("discard", card)``: the card discarded after a ride, at Lunch or Tea, or of a Compass' two;
 - ``("vote", seat)``: a vote on who carries the Heavy Rucksack next; ``("give", seat)`` breaks a tie.
@@ -213,7 +213,7 @@ class BBState:
         elif kind == "ride":
             self._ride(action[1], action[2])
         elif kind == "refresh":
-            self._refresh(action[1])
+            self._refresh(action[1:])
         elif kind == "buy":
             self._buy()
         elif kind == "end":
@@ -338,7 +338,7 @@ class BBState:
             ride = "the Ferry" if action[1] == "ferry" else f"the {action[1]} bus"
             return f"ride {ride} to {names[action[2]]}"
         if kind == "refresh":
-            dropped = ", ".join(card_text(self.rules, c) for c in action[1]) or "nothing"
+            dropped = ", ".join(card_text(self.rules, c) for c in action[1:]) or "nothing"
             return f"enjoy Refreshments, discarding {dropped}"
         if kind == "buy":
             return "buy a bar of Chocolate"
@@ -386,7 +386,7 @@ class BBState:
         if self._refreshments_open(seat) and self.money[seat] >= self.rules.refresh_cost:
             hand = sorted(self.hands[seat])
             actions += [
-                ("refresh", drop) for k in range(len(hand) + 1) for drop in combinations(hand, k)
+                ("refresh", *drop) for k in range(len(hand) + 1) for drop in combinations(hand, k)
             ]
         if self._can_buy(seat):
             actions.append(("buy",))
