@@ -167,7 +167,9 @@ class _Plan:
             v.raining,
             held,
             v.rucksack_holder,
+            self._burden,
             self.equipment,
+            self.rules,
             id(self.style),
         )
 
