@@ -7,7 +7,7 @@ Refreshments, and must be back in Keswick by 6 p.m. or lose everything. Solo and
 
 from simkit.core.game import GameSpec
 from simkit.games.backpacks_and_blisters.rules import Rules, load_data
-from simkit.games.backpacks_and_blisters.state import new_state
+from simkit.games.backpacks_and_blisters.state import HONOURS, new_state
 
 GAME = GameSpec(
     name="backpacks-and-blisters",
@@ -31,4 +31,5 @@ GAME = GameSpec(
         "x_honour",
     ),
     load_data=load_data,
+    honours=HONOURS,
 )
