@@ -252,7 +252,11 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     if df["strategy"].n_unique() > 1:
         sections += ["<h2>Win share by strategy</h2>", _table_html(stats.strategy_win_shares(df))]
     sections += ["<h2>Games</h2>", _table_html(summary)]
-    extras = [c for c in df.columns if c.startswith("x_")]
+    extras = [
+        c
+        for c in df.columns
+        if c.startswith("x_") and (df[c].dtype.is_numeric() or df[c].dtype == pl.Boolean)
+    ]
     if extras:
         means = (
             df.group_by("variant", "n_players", "seat")
