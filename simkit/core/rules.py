@@ -17,8 +17,14 @@ from typing import Any
 from simkit.core.errors import DataError, RulesError
 
 
-def rule(default: Any, *, lo: float | None = None, hi: float | None = None,
-         choices: tuple | None = None, help: str = "") -> Any:
+def rule(
+    default: Any,
+    *,
+    lo: float | None = None,
+    hi: float | None = None,
+    choices: tuple | None = None,
+    help: str = "",
+) -> Any:
     """A rule field with its allowed values (``lo``..``hi`` inclusive, or ``choices``)."""
     meta = {"lo": lo, "hi": hi, "choices": choices, "help": help}
     if isinstance(default, list | dict):
@@ -85,11 +91,12 @@ def _check_field(name: str, f: dataclasses.Field, value: Any) -> None:
     m = f.metadata
     if m.get("choices") is not None and value not in m["choices"]:
         raise RulesError(name, value, _allowed(f))
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if (m.get("lo") is not None and value < m["lo"]) or (
-            m.get("hi") is not None and value > m["hi"]
-        ):
-            raise RulesError(name, value, _allowed(f))
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return
+    too_low = m.get("lo") is not None and value < m["lo"]
+    too_high = m.get("hi") is not None and value > m["hi"]
+    if too_low or too_high:
+        raise RulesError(name, value, _allowed(f))
 
 
 def _replace_path(obj: Any, path: list[str], value: Any, full: str) -> Any:
@@ -156,7 +163,9 @@ def parse_set(items: list[str]) -> dict[str, str]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(item, item, "write --set field=value, for example --set hazards.bear=0")
+            raise RulesError(
+                item, item, "write --set field=value, for example --set hazards.bear=0"
+            )
         out[key.strip()] = value.strip()
     return out
 

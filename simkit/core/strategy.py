@@ -111,7 +111,10 @@ def make_strategy(text: str, game: str) -> Strategy:
     """Build a strategy from its command-line name: ``name``, ``name:k=v,...`` or ``module:Class``."""
     text = text.strip()
     head, _, rest = text.partition(":")
-    if "." in head:  # an import path: module.path:Class[:params]
+    available = strategies_for(game)
+    if head in available:
+        info, param_text = available[head], rest
+    elif rest and "=" not in rest.partition(":")[0]:  # an import path: module:Class[:params]
         cls_name, _, param_text = rest.partition(":")
         try:
             cls = getattr(importlib.import_module(head), cls_name)
@@ -119,12 +122,10 @@ def make_strategy(text: str, game: str) -> Strategy:
             raise StrategyError(f"cannot import strategy '{head}:{cls_name}': {exc}") from exc
         info = StrategyInfo(f"{head}:{cls_name}", cls, None)
     else:
-        available = strategies_for(game)
-        if head not in available:
-            raise StrategyError(
-                f"unknown strategy '{head}' for {game}; available: {', '.join(available)}"
-            )
-        info, param_text = available[head], rest
+        raise StrategyError(
+            f"unknown strategy '{head}' for {game}; available: {', '.join(available)}"
+            " (or give an import path module:Class)"
+        )
     params = _parse_params(info.name, param_text, info.params())
     instance = info.cls(**params)
     object.__setattr__(instance, "name", canonical_name(info.name, params))

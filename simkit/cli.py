@@ -1,0 +1,312 @@
+"""The simkit command line: one thin click group over the core."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from simkit import __version__
+from simkit.core import registry
+from simkit.core.errors import SimkitError
+
+
+class SimkitGroup(click.Group):
+    """Turns every user's mistake (a SimkitError) into one line and a non-zero exit."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except SimkitError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+def _game(value: str) -> str:
+    if value not in registry.games():
+        raise click.BadParameter(
+            f"unknown game '{value}'; registered: {', '.join(registry.games())}"
+        )
+    return value
+
+
+def _players(_ctx, _param, value):
+    if value is None:
+        return None
+    try:
+        counts = [int(v) for v in value.split(",") if v.strip()]
+    except ValueError:
+        raise click.BadParameter(f"'{value}': give a player count or a list like 2,3,4") from None
+    return counts[0] if len(counts) == 1 else counts
+
+
+@click.group(cls=SimkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="simkit")
+def main():
+    """simkit: Monte Carlo balance analysis for tabletop games.
+
+    \b
+    Example:
+      simkit run --game lets-take-a-hike --players 4 --games 20000 --seed 1 --out runs/lth
+      simkit report runs/lth
+    """
+
+
+@main.command()
+def games():
+    """The registered games and their player counts.
+
+    Example: simkit games
+    """
+    for spec in registry.games().values():
+        click.echo(
+            f"{spec.name:24} {spec.title:28} {spec.min_players}-{spec.max_players} players"
+            f"  (default strategy: {spec.default_strategy})"
+        )
+
+
+@main.command()
+@click.argument("game")
+def strategies(game):
+    """The strategies for GAME and what each plays like.
+
+    Example: simkit strategies lets-take-a-hike
+    """
+    from simkit.core.strategy import strategies_for
+
+    _game(game)
+    default = registry.game(game).default_strategy
+    for name, info in strategies_for(game).items():
+        params = ", ".join(f"{k}={v}" for k, v in info.params().items())
+        mark = " (default)" if name == default else ""
+        click.echo(f"{name}{mark}" + (f"  [{params}]" if params else ""))
+        click.echo(f"    {info.summary}")
+
+
+@main.command()
+@click.argument("spec", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--game", help="Game to play (registry name), unless SPEC names it.")
+@click.option("--players", callback=_players, help="Players per game, or a list: 2,3,4.")
+@click.option("--strategies", help="One strategy for every seat, or one per seat, comma-separated.")
+@click.option("--rotate/--no-rotate", default=None, help="Rotate the strategies over the seats.")
+@click.option(
+    "--games", "n_games", type=click.IntRange(min=1), help="Games per variant and player count."
+)
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed (decides everything).")
+@click.option(
+    "--jobs", type=int, default=-1, show_default=True, help="Worker processes (-1: all cores)."
+)
+@click.option("--chunk", type=click.IntRange(min=1), help="Games per Parquet part.")
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="FIELD=VALUE",
+    help="Override a rule, e.g. --set hazards.bear=0 (repeatable).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Run directory (default runs/<name>).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["loky", "dask"]),
+    default="loky",
+    show_default=True,
+    help="loky: processes on this machine; dask: a Dask cluster.",
+)
+@click.option("--scheduler", help="Dask scheduler address, tcp://HOST:PORT (with --backend dask).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def run(
+    spec,
+    game,
+    players,
+    strategies,
+    rotate,
+    n_games,
+    seed,
+    jobs,
+    chunk,
+    sets,
+    out,
+    backend,
+    scheduler,
+    quiet,
+):
+    """Play a batch of games and write their rows as Parquet.
+
+    \b
+    Examples:
+      simkit run experiments/lets-take-a-hike/first-player.toml
+      simkit run --game lets-take-a-hike --players 4 --games 20000 --seed 1 --out runs/lth
+      simkit run --game lets-take-a-hike --strategies bold,greedy,cautious,random --rotate
+    """
+    from simkit.core.experiment import Experiment
+    from simkit.core.rules import parse_set
+    from simkit.core.runner import run as run_experiment
+
+    cli = {
+        "game": game,
+        "players": players,
+        "strategies": strategies,
+        "rotate": rotate,
+        "games": n_games,
+        "seed": seed,
+        "chunk": chunk,
+    }
+    if sets:
+        cli["set"] = parse_set(list(sets))
+    if spec is not None:
+        if not spec.is_file():
+            raise click.BadParameter(f"no experiment file '{spec}'", param_hint="SPEC")
+        exp = Experiment.from_file(spec, **cli)
+    else:
+        if not game:
+            raise click.UsageError("name a game with --game, or give an experiment file")
+        _game(game)
+        exp = Experiment.from_dict({"name": game}, **cli)
+    out = out or Path("runs") / exp.name
+    meta = run_experiment(
+        exp, out, jobs=jobs, progress=not quiet, backend=backend, scheduler=scheduler
+    )
+    rate = meta["games_played_now"] / meta["seconds_now"] if meta["seconds_now"] else 0.0
+    click.echo(
+        f"{meta['games_total']} games in {out} ({meta['games_played_now']} played now, "
+        f"{rate:.0f} games/s on {meta['workers']} workers)"
+    )
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--quiet", is_flag=True, help="Do not print the summary.")
+def report(run_dir, quiet):
+    """Charts and an HTML report for a run (RUN_DIR/report/index.html).
+
+    Example: simkit report runs/lth
+    """
+    from reports.balance import build
+
+    if not (run_dir / "run.json").is_file():
+        raise click.BadParameter(f"'{run_dir}' is not a run directory (no run.json)")
+    page = build(run_dir, quiet=quiet)
+    click.echo(f"report: {page}")
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--index",
+    "index",
+    type=click.IntRange(min=0),
+    required=True,
+    help="game_index of the game to replay.",
+)
+def replay(run_dir, index):
+    """Replay one recorded game from its seed and tell it turn by turn.
+
+    Example: simkit replay runs/lth --index 17
+    """
+    from simkit.core.replay import replay as replay_game
+
+    state, rows, mismatches = replay_game(run_dir, index)
+    first = rows.row(0, named=True)
+    click.echo(
+        f"Game {index}: {first['game']}, {first['n_players']} players, variant "
+        f"{first['variant']}, seed {first['seed']}"
+    )
+    for seat, name in enumerate(rows["strategy"].to_list()):
+        click.echo(f"  seat {seat}: {name}")
+    for line in state.events:
+        click.echo(line)
+    outcome = state.outcome()
+    click.echo(
+        f"Result: scores {list(outcome.scores)}, ranks {list(outcome.ranks)}, "
+        f"{outcome.turns} turns, end: {outcome.end_reason}"
+    )
+    if mismatches:
+        raise SimkitError("replay does not match the recorded row: " + "; ".join(mismatches))
+    click.echo("The replay matches the recorded row.")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    default=300,
+    show_default=True,
+    help="Random games per player count.",
+)
+@click.option("--players", callback=_players, help="Player counts (default: all the game's).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option(
+    "--rules",
+    "rules_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A TOML file of rule overrides (a [rules] table or top-level fields).",
+)
+@click.option("--set", "sets", multiple=True, metavar="FIELD=VALUE", help="Override a rule.")
+def check(game, n_games, players, seed, rules_file, sets):
+    """Property checks: random legal play with every invariant checked after every action.
+
+    Example: simkit check lets-take-a-hike --games 500 --set hazards.bear=4
+    """
+    from simkit.core.check import run_check
+    from simkit.core.rules import load_toml, make_rules, parse_set
+
+    spec = registry.game(_game(game))
+    overrides = {}
+    base_dir = None
+    if rules_file:
+        data = load_toml(rules_file)
+        overrides.update(data.get("rules", data))
+        base_dir = rules_file.parent
+    overrides.update(parse_set(list(sets)))
+    rules = make_rules(spec, overrides, base_dir)
+    counts = (
+        players if isinstance(players, list) else [players] if players else list(spec.player_counts)
+    )
+    with click.progressbar(length=n_games * len(counts), label="checking") as bar:
+        result = run_check(spec, rules, counts, n_games, seed, progress=bar.update)
+    click.echo(
+        f"{result.games} games, {result.actions} actions, "
+        f"{result.turn_limit_games} ended at the turn cap"
+    )
+    for f in result.failures:
+        click.echo(f"FAILED: seed {f.seed}, {f.n_players} players: {f.problem}")
+        click.echo(f"  actions: {f.actions}")
+    if result.failures:
+        sys.exit(1)
+    click.echo("all checks passed")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--seconds", type=float, default=3.0, show_default=True, help="Time per measurement.")
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the table as JSON here.",
+)
+def bench(games, seconds, json_path):
+    """Games/s and decisions/s per core for each game, and the two-worker speed-up.
+
+    Example: simkit bench lets-take-a-hike --json bench.json
+    """
+    from simkit.core.bench import run_bench
+
+    names = [_game(g) for g in games] or list(registry.games())
+    result = run_bench(names, seconds)
+    click.echo(f"{'game':24} {'strategy':12} {'games/s':>9} {'decisions/s':>12} {'2 workers':>10}")
+    for r in result["results"]:
+        click.echo(
+            f"{r['game']:24} {r['strategy']:12} {r['games_per_s_one_core']:9.1f} "
+            f"{r['decisions_per_s_one_core']:12.0f} {r['speedup_two_workers']:9.2f}x"
+        )
+    if json_path:
+        json_path.write_text(json.dumps(result, indent=2))
+        click.echo(f"written: {json_path}")

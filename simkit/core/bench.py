@@ -1,0 +1,80 @@
+"""``simkit bench``: games/s and decisions/s per core, and the speed-up of two workers over one.
+
+Benchmarks measure; no test asserts a time.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+
+from joblib import Parallel, delayed
+
+from simkit import __version__
+from simkit.core import registry
+from simkit.core.rng import game_seed, seat_streams
+from simkit.core.strategy import make_strategy
+
+
+def _play(spec, rules, strategy: str, n_players: int, seeds: range) -> tuple[int, int, float]:
+    """Play games seeded by ``seeds`` on this core; returns (games, decisions, seconds)."""
+    players = [make_strategy(strategy, spec.name) for _ in range(n_players)]
+    decisions = 0
+    t0 = time.perf_counter()
+    for k in seeds:
+        engine_rng, rngs = seat_streams(game_seed(12345, k), n_players)
+        state = spec.new_state(rules, n_players, engine_rng)
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply(players[seat].choose(state.view(seat), state.legal_actions(), rngs[seat]))
+            decisions += 1
+    return len(seeds), decisions, time.perf_counter() - t0
+
+
+def measure(game: str, strategy: str, seconds: float = 3.0) -> dict:
+    spec = registry.game(game)
+    rules = spec.default_rules()
+    n = spec.typical_players
+    _play(spec, rules, strategy, n, range(3))  # warm caches
+    games, decisions, elapsed, start = 0, 0, 0.0, 0
+    batch = 20
+    while elapsed < seconds:
+        g, d, s = _play(spec, rules, strategy, n, range(start, start + batch))
+        games, decisions, elapsed, start = games + g, decisions + d, elapsed + s, start + batch
+        batch = min(batch * 2, 2000)
+    one_core = games / elapsed
+    # Two workers, each the same share of games: wall-clock speed-up over one worker.
+    share = max(20, int(one_core * seconds / 2))
+    t0 = time.perf_counter()
+    Parallel(n_jobs=2)(
+        delayed(_play)(spec, rules, strategy, n, range(i * share, (i + 1) * share))
+        for i in range(2)
+    )
+    two = 2 * share / (time.perf_counter() - t0)
+    return {
+        "game": game,
+        "players": n,
+        "strategy": strategy,
+        "games_per_s_one_core": round(one_core, 1),
+        "decisions_per_s_one_core": round(decisions / elapsed, 1),
+        "decisions_per_game": round(decisions / games, 1),
+        "games_per_s_two_workers": round(two, 1),
+        "speedup_two_workers": round(two / one_core, 2),
+    }
+
+
+def run_bench(games: list[str], seconds: float = 3.0) -> dict:
+    results = []
+    for game in games:
+        spec = registry.game(game)
+        for strategy in dict.fromkeys(["random", spec.default_strategy]):
+            results.append(measure(game, strategy, seconds))
+    return {
+        "simkit_version": __version__,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "results": results,
+    }

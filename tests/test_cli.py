@@ -1,0 +1,185 @@
+"""The command line through click's CliRunner, including the errors a user can make."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from simkit.cli import main
+
+
+@pytest.fixture
+def cli():
+    runner = CliRunner()
+
+    def invoke(*args, ok=True):
+        result = runner.invoke(main, [str(a) for a in args])
+        if ok:
+            assert result.exit_code == 0, result.output
+        return result
+
+    return invoke
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("runs") / "lth"
+    result = CliRunner().invoke(
+        main,
+        [
+            "run",
+            "--game",
+            "lets-take-a-hike",
+            "--players",
+            "3",
+            "--games",
+            "60",
+            "--seed",
+            "4",
+            "--strategies",
+            "bold,greedy,random",
+            "--rotate",
+            "--jobs",
+            "1",
+            "--quiet",
+            "--out",
+            str(out),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_games_lists_the_registry(cli):
+    out = cli("games").output
+    assert "lets-take-a-hike" in out and "2-5 players" in out
+
+
+def test_strategies_say_what_they_play(cli):
+    out = cli("strategies", "lets-take-a-hike").output
+    for name in ("random", "bold (default)", "greedy", "cautious", "threshold"):
+        assert name in out
+    assert "hike=5" in out
+
+
+def test_run_report_and_replay(cli, small_run):
+    assert (small_run / "run.json").is_file()
+    out = cli("report", small_run).output
+    assert "seat 0 wins" in out
+    for png in (
+        "win_share_by_seat.png",
+        "win_share_by_strategy.png",
+        "scores.png",
+        "game_length.png",
+    ):
+        assert (small_run / "report" / png).stat().st_size > 1000
+    page = (small_run / "report/index.html").read_text()
+    assert page.count("data:image/png;base64,") == 4
+    replay = cli("replay", small_run, "--index", 7).output
+    assert "draws" in replay or "hike" in replay
+    assert "The replay matches the recorded row." in replay
+
+
+def test_check_plays_random_games_with_invariants(cli):
+    out = cli(
+        "check", "lets-take-a-hike", "--games", "20", "--players", "3", "--set", "hazards.bear=5"
+    ).output
+    assert "all checks passed" in out and "20 games" in out
+
+
+def test_run_from_an_experiment_file(cli, tmp_path):
+    spec = tmp_path / "bears.toml"
+    spec.write_text(
+        'game = "lets-take-a-hike"\nplayers = [2, 3]\ngames = 10\nseed = 3\n'
+        '[sweep]\nfield = "hazards.bear"\nvalues = [0, 4]\n'
+    )
+    cli("run", spec, "--jobs", "1", "--quiet", "--out", tmp_path / "out")
+    meta = json.loads((tmp_path / "out/run.json").read_text())
+    assert meta["games_total"] == 10 * 2 * 3
+    assert meta["rules_as_used"]["hazards.bear=4"]["hazards"]["bear"] == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["run", "--game", "chess"], "unknown game 'chess'"),
+        (["run", "--game", "lets-take-a-hike", "--players", "9"], "plays 2-5 players"),
+        (
+            ["run", "--game", "lets-take-a-hike", "--strategies", "wizard"],
+            "unknown strategy 'wizard'",
+        ),
+        (
+            ["run", "--game", "lets-take-a-hike", "--strategies", "threshold:hike=x"],
+            "parameter 'hike' = 'x' is not a int",
+        ),
+        (
+            ["run", "--game", "lets-take-a-hike", "--strategies", "threshold:jump=3"],
+            "has no parameter 'jump'",
+        ),
+        (
+            ["run", "--game", "lets-take-a-hike", "--set", "hazards.dragon=1"],
+            "rule 'hazards.dragon' = '1' is invalid: no such rule",
+        ),
+        (
+            ["run", "--game", "lets-take-a-hike", "--set", "hazards.bear=-1"],
+            "rule 'hazards.bear' = -1 is invalid: a number from 0 to 20",
+        ),
+        (["run", "--game", "lets-take-a-hike", "--set", "backpack_deal=many"], "expected a int"),
+        (
+            ["run", "--game", "lets-take-a-hike", "--set", "data=nowhere.toml"],
+            "no such component data file",
+        ),
+        (
+            ["run", "--game", "lets-take-a-hike", "--strategies", "bold,random", "--players", "4"],
+            "2 strategies for 4 seats",
+        ),
+        (["run", "missing.toml"], "no experiment file"),
+        (["report", "nowhere"], "not a run directory"),
+        (["check", "chess"], "unknown game"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_a_non_zero_exit(cli, args, message):
+    result = cli(*args, ok=False)
+    assert result.exit_code != 0
+    assert message in result.output, result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_card_file_names_the_field(cli, tmp_path):
+    cards = tmp_path / "cards.toml"
+    cards.write_text('[[items]]\nname = "Tent"\nmiles = 5\nspaces = ["roof"]\ncopies = 4\n')
+    result = cli("run", "--game", "lets-take-a-hike", "--set", f"data={cards}", ok=False)
+    assert result.exit_code != 0
+    assert "items[0] (Tent).spaces: unknown space 'roof'" in result.output
+
+
+def test_a_designers_card_file_is_used(cli, tmp_path):
+    from simkit.games.lets_take_a_hike.cards import DATA_FILE
+
+    text = DATA_FILE.read_text().replace("copies = 4\n", "copies = 9\n")  # nine Tents
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text)
+    cli(
+        "run",
+        "--game",
+        "lets-take-a-hike",
+        "--set",
+        f"data={cards}",
+        "--games",
+        "5",
+        "--jobs",
+        "1",
+        "--quiet",
+        "--out",
+        tmp_path / "r",
+    )
+    meta = json.loads((tmp_path / "r/run.json").read_text())
+    tents = [i for i in meta["rules_as_used"]["base"]["items"] if i["name"] == "Tent"]
+    assert tents[0]["copies"] == 9
+
+
+def test_replay_of_a_missing_game_is_an_error(cli, small_run):
+    result = cli("replay", small_run, "--index", 100000, ok=False)
+    assert result.exit_code != 0 and "no game with index 100000" in result.output
