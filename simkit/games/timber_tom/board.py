@@ -48,18 +48,18 @@ STEP, TAILWIND = 0, 1
 
 @dataclass(frozen=True, eq=False)
 class Board:
-    """A parsed, validated board. Immutable; compared by identity (one object per data file)."""
+    """A parsed, validated board, compared by identity (one object per data file).
 
-    rows: int
-    cols: int
-    zone: tuple[int, ...]  # per node, Base Camp's node last
-    feature: tuple[int, ...]
-    peak: tuple[int, ...]  # peak index of each snow space, else -1
-    mountain: tuple[int, ...]  # the mountain (nearest Treasure Space) of each hole, else -1
-    peak_names: tuple[str, ...]
-    treasures: tuple[int, ...]  # the Treasure Space of each peak
-    camp_spaces: tuple[int, ...]
-    steps: tuple[tuple[tuple[int, int], ...], ...]  # per node: (next node, STEP or TAILWIND)
+    Its fields are the source as written (kept in ``run.json``); :func:`parse_board` adds the
+    tables computed from it: ``rows``, ``cols``, per node ``zone``, ``feature``, ``peak`` (the
+    Snow Cap's peak, else -1), ``mountain`` (nearest Treasure Space, else -1) and ``steps``
+    ((next node, STEP or TAILWIND) pairs), and ``peak_names``, ``treasures``, ``camp_spaces``.
+    Base Camp's node comes last in every per-node table.
+    """
+
+    map: str
+    legend: tuple[tuple[str, str, str], ...]  # (symbol, zone, feature)
+    peaks: tuple[tuple[str, str], ...]  # (treasure symbol, peak name)
 
     @property
     def camp(self) -> int:
@@ -248,9 +248,18 @@ def parse_board(doc: dict, path: object = "board") -> Board:
         for i in range(rows * cols)
     )
     steps = _steps(zone, feature, rows, cols, camp_spaces)
-    # Base Camp's node comes last in every per-node table.
-    board = Board(rows, cols, (*zone, BASE), (*feature, PLAIN), (*peak, -1), (*mountain, -1),
-                  peak_names, treasures, camp_spaces, steps)
+    board = Board(
+        "\n".join(line.rstrip() for line in lines),
+        tuple((sym, ZONE_NAMES[z], FEATURE_NAMES[f]) for sym, (z, f) in sorted(symbol_info.items())),
+        tuple((sym, str(peak_table[sym])) for sym in order),
+    )
+    tables = {
+        "rows": rows, "cols": cols, "zone": (*zone, BASE), "feature": (*feature, PLAIN),
+        "peak": (*peak, -1), "mountain": (*mountain, -1), "peak_names": peak_names,
+        "treasures": treasures, "camp_spaces": camp_spaces, "steps": steps,
+    }
+    for name, value in tables.items():
+        object.__setattr__(board, name, value)
     no_trees = [False] * board.n_nodes
     for p, t in enumerate(treasures):
         if board.connected_to_camp(t, no_trees) is None:
