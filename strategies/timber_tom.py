@@ -16,8 +16,9 @@ INF = 10**6
 GAME = ("timber-tom",)
 
 
-def distance_field(board: bd.Board, trees: bytes, targets: tuple[int, ...], tree_cost: int,
-                   trees_block: bool) -> list[int]:
+def distance_field(
+    board: bd.Board, trees: bytes, targets: tuple[int, ...], tree_cost: int, trees_block: bool
+) -> list[int]:
     """Spaces from every node to the nearest target, entering a tree costing ``1 + tree_cost``
     (or impossible when ``trees_block``) and a canoe one more (its supply pack). Dial's buckets:
     every cost is a small integer."""
@@ -92,8 +93,9 @@ class _Walker:
             self._fields = {}
         key = (targets, trees_block)
         if key not in self._fields:
-            self._fields[key] = distance_field(view.board, view.trees, targets, self.tree_cost,
-                                               trees_block)
+            self._fields[key] = distance_field(
+                view.board, view.trees, targets, self.tree_cost, trees_block
+            )
         return self._fields[key]
 
     def _own_field(self, view) -> list[int]:
@@ -140,8 +142,11 @@ class _Walker:
         if not steps:
             return self._no_step(view, legal)
         dist = self._own_field(view)
-        others = {p for s, p in enumerate(view.positions)
-                  if s != me and not view.finished[s] and p != b.camp}
+        others = {
+            p
+            for s, p in enumerate(view.positions)
+            if s != me and not view.finished[s] and p != b.camp
+        }
         room = view.allowance - view.steps_taken
         here = view.positions[me]
 
@@ -206,8 +211,9 @@ class _Walker:
             return (_count(view.treasures[s]), -near)
 
         if self.plant_on == "near":
-            return min(rivals, key=lambda s: (_manhattan(b, view.positions[me],
-                                                         view.positions[s]), s))
+            return min(
+                rivals, key=lambda s: (_manhattan(b, view.positions[me], view.positions[s]), s)
+            )
         return max(rivals, key=lambda s: (lead(s), -s))
 
     def _route_of(self, view, s: int) -> list[int]:
@@ -231,7 +237,7 @@ class _Walker:
         rival = self._rival(view)
         if rival >= 0:
             route = self._route_of(view, rival)
-            on_route = [p for p in route[self.ahead:] if p in spaces]
+            on_route = [p for p in route[self.ahead :] if p in spaces]
             if on_route:
                 return ("plant", on_route[0])
             near = view.positions[rival]
@@ -266,8 +272,11 @@ class _Walker:
         radios = [a for a in legal if a[0] == "radio"]
         b = view.board
         if radios and (view.supply_packs[me] < self._pack_need(view) or view.axes[me] == 0):
-            want = bd.REFUGE_SUPPLIES if view.supply_packs[me] < self._pack_need(view) else (
-                bd.REFUGE_AXES)
+            want = (
+                bd.REFUGE_SUPPLIES
+                if view.supply_packs[me] < self._pack_need(view)
+                else (bd.REFUGE_AXES)
+            )
             fitting = [a for a in radios if b.feature[a[1]] == want]
             if fitting:
                 return fitting[0]

@@ -13,12 +13,14 @@ from simkit.games.timber_tom.cards import PRINTED_COUNTS, parse_cards
 from simkit.games.timber_tom.rules import BOARD_FILE, CARDS_FILE, Rules, default_board, load_data
 from simkit.games.timber_tom.scenario import make_board
 
-SMALL = ["^1^MMmmoo....",
-         "^^^MMmmoo....",
-         "MMMMmmmoo....",
-         "mmmmmooo.....",
-         "oooooo....BBB",
-         "..........BBB"]
+SMALL = [
+    "^1^MMmmoo....",
+    "^^^MMmmoo....",
+    "MMMMmmmoo....",
+    "mmmmmooo.....",
+    "oooooo....BBB",
+    "..........BBB",
+]
 
 
 def test_default_board_has_what_the_rulebook_names():
@@ -32,15 +34,19 @@ def test_default_board_has_what_the_rulebook_names():
     for m in range(4):
         kinds = {b.feature[r] for r in b.refuges_by_mountain[m]}
         assert kinds == {bd.REFUGE_AXES, bd.REFUGE_SUPPLIES}
-        radio_zones = {b.zone[i] for i in range(b.camp)
-                       if b.feature[i] == bd.RADIO and b.mountain[i] == m}
+        radio_zones = {
+            b.zone[i] for i in range(b.camp) if b.feature[i] == bd.RADIO and b.mountain[i] == m
+        }
         assert radio_zones == {bd.Z500, bd.Z1000, bd.Z1500}
     tailwinds = [(i, j) for i in range(b.camp) for j, kind in b.steps[i] if kind == bd.TAILWIND]
     assert tailwinds
     for i, j in tailwinds:
         for k in (i, j):
             assert b.zone[k] not in (bd.WATER, bd.BASE) and b.feature[k] not in (
-                bd.BRIDGE, bd.JETTY, bd.CANOE)
+                bd.BRIDGE,
+                bd.JETTY,
+                bd.CANOE,
+            )
 
 
 def test_base_camp_sits_on_an_island_reached_by_bridges_and_canoes():
@@ -117,10 +123,12 @@ def test_card_errors_name_the_card_and_field():
         return str(err.value)
 
     assert "a trouble card has a tree value of 2 or 3, not 1" in error(
-        {"number": 7, "kind": "trouble", "trees": 1})
+        {"number": 7, "kind": "trouble", "trees": 1}
+    )
     assert "kind 'blue'" in error({"number": 7, "kind": "blue"})
     assert "'do' = 'teleport'" in error(
-        {"number": 7, "kind": "help", "trees": 1, "effects": [{"do": "teleport"}]})
+        {"number": 7, "kind": "help", "trees": 1, "effects": [{"do": "teleport"}]}
+    )
     with pytest.raises(DataError, match="used twice"):
         parse_cards({"card": [{"number": 1, "kind": "wild"}, {"number": 1, "kind": "wild"}]})
 

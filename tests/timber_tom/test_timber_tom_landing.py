@@ -12,12 +12,14 @@ from simkit.games.timber_tom.scenario import (
 )
 
 #        0123456789012
-MAP = ["^1^MMmmoo....",  # 0
-       "^^^MRmm+o....",  # 1  R: 1500 refuge (supplies), +: 1000 hot-spot
-       "MMMMmmmoo.r..",  # 2  r: low refuge (axes)
-       "mmqmmooo*....",  # 3  q: 1000 helipad, *: 500 hot-spot
-       "oooooo..P.BBB",  # 4  P: 250 helipad
-       "ff........BBB"]  # 5  f: flood zone
+MAP = [
+    "^1^MMmmoo....",  # 0
+    "^^^MRmm+o....",  # 1  R: 1500 refuge (supplies), +: 1000 hot-spot
+    "MMMMmmmoo.r..",  # 2  r: low refuge (axes)
+    "mmqmmooo*....",  # 3  q: 1000 helipad, *: 500 hot-spot
+    "oooooo..P.BBB",  # 4  P: 250 helipad
+    "ff........BBB",
+]  # 5  f: flood zone
 
 GALE = 21  # trouble card: every other hiker loses an axe, 3 trees
 FLASH_FLOOD = 10  # trouble card: hikers in flood zones lose a pack, 2 trees
@@ -143,8 +145,12 @@ def test_radio_hot_spot_offers_planting_a_card_or_the_radio():
     start_turn(st, 0)
     walk(st, (5, 9), (5, 8), (5, 7), (4, 7), (3, 7), (3, 8))
     st.apply(("stop",))
-    assert set(st.legal_actions()) == {("hotspot", "plant"), ("hotspot", "card"),
-                                       ("radio", at(st, 2, 10)), ("radio", at(st, 1, 4))}
+    assert set(st.legal_actions()) == {
+        ("hotspot", "plant"),
+        ("hotspot", "card"),
+        ("radio", at(st, 2, 10)),
+        ("radio", at(st, 1, 4)),
+    }
     st.apply(("radio", at(st, 1, 4)))
     assert st.pos[0] == at(st, 1, 4) and st.radios[0] == 1 and st.plant_left == 1
 
@@ -185,12 +191,14 @@ def test_an_occupied_helipad_cannot_be_flown_to():
 
 
 def test_canoe_crossing_costs_a_supply_pack():
-    rows = ["^1^MMmmoo....",
-            "^^^MMmmoo....",
-            "MMMMmmmoo....",
-            "~~~~c~~~=~~~~",
-            "oooojo....BBB",
-            "..........BBB"]
+    rows = [
+        "^1^MMmmoo....",
+        "^^^MMmmoo....",
+        "MMMMmmmoo....",
+        "~~~~c~~~=~~~~",
+        "oooojo....BBB",
+        "..........BBB",
+    ]
     st = make_state(rows)
     place(st, 0, 5, 4)
     set_tray(st, 0, packs=0)

@@ -6,12 +6,14 @@ from simkit.core.errors import IllegalAction
 from simkit.games.timber_tom.scenario import at, make_state, place, plant, set_tray, start_turn
 
 #        0123456789012
-MAP = ["^1^MMmmoo....",  # 0
-       "^^^MMmmoo....",  # 1
-       "MMMMmmmoo....",  # 2
-       "mmmmmooo.....",  # 3
-       "oooooo....BBB",  # 4
-       "..........BBB"]  # 5
+MAP = [
+    "^1^MMmmoo....",  # 0
+    "^^^MMmmoo....",  # 1
+    "MMMMmmmoo....",  # 2
+    "mmmmmooo.....",  # 3
+    "oooooo....BBB",  # 4
+    "..........BBB",
+]  # 5
 
 
 def targets(st):
@@ -159,6 +161,7 @@ def test_the_die_moves_in_danger_zones_and_shows_3_4_5():
     start_turn(st, 0, dice=[3])
     assert st.die == 3 and st.allowance == 3
     from simkit.games.timber_tom.rules import DIE_FACES
+
     assert sorted(set(DIE_FACES)) == [3, 4, 5] and len(DIE_FACES) == 6
 
 

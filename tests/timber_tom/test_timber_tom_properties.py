@@ -36,7 +36,8 @@ def variants(draw):
         head, _, sub = name.partition(".")
         if sub:
             rules = dataclasses.replace(
-                rules, **{head: dataclasses.replace(getattr(rules, head), **{sub: value})})
+                rules, **{head: dataclasses.replace(getattr(rules, head), **{sub: value})}
+            )
         else:
             rules = dataclasses.replace(rules, **{head: value})
     turn_limit = draw(st.integers(5, 25))
@@ -93,12 +94,14 @@ def test_a_ringed_hiker_always_gets_a_way_out():
     """Plant a ring of trees round a hiker: the relief is offered and opens a path."""
     from simkit.games.timber_tom.scenario import at, make_state, place, plant, start_turn
 
-    rows = ["^1^MMmmoo....",
-            "^^^MMmmoo....",
-            "MMMMmmmoo....",
-            "mmmmmooo.....",
-            "oooooo....BBB",
-            "..........BBB"]
+    rows = [
+        "^1^MMmmoo....",
+        "^^^MMmmoo....",
+        "MMMMmmmoo....",
+        "mmmmmooo.....",
+        "oooooo....BBB",
+        "..........BBB",
+    ]
     s = make_state(rows, 2)
     place(s, 1, 2, 6)
     plant(s, (1, 5), (1, 6), (1, 7), (2, 5), (2, 7), (3, 5), (3, 6), (3, 7))

@@ -3,12 +3,14 @@
 from simkit.games.timber_tom.scenario import at, make_state, place, plant, set_tray, start_turn
 
 #        0123456789012
-MAP = ["^1^MMmmoo....",  # 0
-       "^^^MMmmoo....",  # 1
-       "MMMMmmmoo....",  # 2
-       "mmmmmooo.....",  # 3
-       "oooooo....BBB",  # 4
-       "..........BBB"]  # 5
+MAP = [
+    "^1^MMmmoo....",  # 0
+    "^^^MMmmoo....",  # 1
+    "MMMMmmmoo....",  # 2
+    "mmmmmooo.....",  # 3
+    "oooooo....BBB",  # 4
+    "..........BBB",
+]  # 5
 
 
 def step(st, r, c, how=""):

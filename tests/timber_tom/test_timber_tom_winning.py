@@ -14,12 +14,14 @@ from simkit.games.timber_tom.scenario import (
 from simkit.games.timber_tom.scoring import resource_score
 
 #        0123456789012
-MAP = ["^1^MMmmoo....",  # 0
-       "^^^MMmmoo....",  # 1
-       "MMMMmmmoo....",  # 2
-       "mmmmmooo.....",  # 3
-       "oooooo....BBB",  # 4
-       "ff........BBB"]  # 5
+MAP = [
+    "^1^MMmmoo....",  # 0
+    "^^^MMmmoo....",  # 1
+    "MMMMmmmoo....",  # 2
+    "mmmmmooo.....",  # 3
+    "oooooo....BBB",  # 4
+    "ff........BBB",
+]  # 5
 
 NEXT_TO_CAMP = ((3, 10), (4, 9), (5, 9), (3, 11), (3, 12))
 
@@ -127,13 +129,15 @@ def test_a_return_without_enough_treasures_is_not_a_finish():
 
 
 def test_long_game_needs_three_treasures():
-    rows = ["^1^.....^2^.",
-            "^^^.....^^^.",
-            "............",
-            "....BBB.....",
-            "....BBB.....",
-            "^3^.........",
-            "^^^........."]
+    rows = [
+        "^1^.....^2^.",
+        "^^^.....^^^.",
+        "............",
+        "....BBB.....",
+        "....BBB.....",
+        "^3^.........",
+        "^^^.........",
+    ]
     st = make_state(rows, treasures_to_win=3)
     place(st, 0, 2, 4)
     st.treasures[0] = 0b011

@@ -15,7 +15,15 @@ GAME = GameSpec(
     default_strategy="planner",
     typical_players=4,
     turn_unit="round (every hiker still racing moves once)",
-    extra_columns=("x_treasures", "x_trees_planted", "x_trees_cleared", "x_supply_packs_used",
-                   "x_flights", "x_cards_drawn", "x_emergencies", "x_moves_to_finish"),
+    extra_columns=(
+        "x_treasures",
+        "x_trees_planted",
+        "x_trees_cleared",
+        "x_supply_packs_used",
+        "x_flights",
+        "x_cards_drawn",
+        "x_emergencies",
+        "x_moves_to_finish",
+    ),
     load_data=load_data,
 )

@@ -25,8 +25,17 @@ TREE_ZONES = (Z250, Z500, Z1000, Z1500)
 
 # Feature codes.
 PLAIN, TREASURE, BRIDGE, JETTY, CANOE, REFUGE_AXES, REFUGE_SUPPLIES, HELIPAD, RADIO = range(9)
-FEATURE_NAMES = ("", "treasure", "bridge", "jetty", "canoe", "refuge_axes", "refuge_supplies",
-                 "helipad", "radio")
+FEATURE_NAMES = (
+    "",
+    "treasure",
+    "bridge",
+    "jetty",
+    "canoe",
+    "refuge_axes",
+    "refuge_supplies",
+    "helipad",
+    "radio",
+)
 REFUGES = (REFUGE_AXES, REFUGE_SUPPLIES)
 # Features that a move must end on exactly, after the full distance (Moving Rule 7).
 LANDING_FEATURES = (REFUGE_AXES, REFUGE_SUPPLIES, HELIPAD, RADIO)
@@ -93,8 +102,9 @@ class Board:
     @cached_property
     def refuges_by_mountain(self) -> tuple[tuple[int, ...], ...]:
         return tuple(
-            tuple(i for i in range(self.camp)
-                  if self.feature[i] in REFUGES and self.mountain[i] == m)
+            tuple(
+                i for i in range(self.camp) if self.feature[i] in REFUGES and self.mountain[i] == m
+            )
             for m in range(len(self.treasures))
         )
 
@@ -109,10 +119,14 @@ class Board:
                 out.append(None)
                 continue
             r, c = divmod(i, self.cols)
-            out.append(tuple(
-                (r + dr) * self.cols + c + dc
-                if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols else -1
-                for dr, dc in around))
+            out.append(
+                tuple(
+                    (r + dr) * self.cols + c + dc
+                    if 0 <= r + dr < self.rows and 0 <= c + dc < self.cols
+                    else -1
+                    for dr, dc in around
+                )
+            )
         return tuple(out)
 
     def cannot_cut(self, node: int, trees) -> bool:
@@ -181,7 +195,9 @@ def parse_board(doc: dict, path: object = "board") -> Board:
         legend = doc["legend"]
         peak_table = doc.get("peaks", {})
     except (KeyError, TypeError) as exc:
-        raise _bad(path, f"missing table or key {exc}: need [board] map, [legend] and [peaks]") from None
+        raise _bad(
+            path, f"missing table or key {exc}: need [board] map, [legend] and [peaks]"
+        ) from None
     lines = text.split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
@@ -200,11 +216,15 @@ def parse_board(doc: dict, path: object = "board") -> Board:
         zone_name = str(entry.get("zone", ""))
         feat_name = str(entry.get("feature", ""))
         if zone_name not in ZONE_NAMES:
-            raise _bad(path, f"legend {sym!r}: zone {zone_name!r} is not one of "
-                             f"{', '.join(ZONE_NAMES)}")
+            raise _bad(
+                path, f"legend {sym!r}: zone {zone_name!r} is not one of {', '.join(ZONE_NAMES)}"
+            )
         if feat_name not in FEATURE_NAMES:
-            raise _bad(path, f"legend {sym!r}: feature {feat_name!r} is not one of "
-                             f"{', '.join(n for n in FEATURE_NAMES if n)}")
+            raise _bad(
+                path,
+                f"legend {sym!r}: feature {feat_name!r} is not one of "
+                f"{', '.join(n for n in FEATURE_NAMES if n)}",
+            )
         zone, feat = ZONE_NAMES.index(zone_name), FEATURE_NAMES.index(feat_name)
         if feat != PLAIN and zone not in _FEATURE_ZONES[feat]:
             allowed = ", ".join(ZONE_NAMES[z] for z in _FEATURE_ZONES[feat])
@@ -236,27 +256,44 @@ def parse_board(doc: dict, path: object = "board") -> Board:
     treasures = tuple(treasure_at[s] for s in order)
     camp_spaces = tuple(i for i, z in enumerate(zone) if z == BASE)
     if len(camp_spaces) != BASE_CAMP_SPACES:
-        raise _bad(path, f"the map has {len(camp_spaces)} Base Camp spaces; the rulebook's board "
-                         f"has {BASE_CAMP_SPACES}")
+        raise _bad(
+            path,
+            f"the map has {len(camp_spaces)} Base Camp spaces; the rulebook's board "
+            f"has {BASE_CAMP_SPACES}",
+        )
 
     peak = _snow_caps(zone, rows, cols, treasures, path)
     mountain = tuple(
-        -1 if zone[i] in (BASE, WATER, VOID) and feature[i] != CANOE else min(
+        -1
+        if zone[i] in (BASE, WATER, VOID) and feature[i] != CANOE
+        else min(
             range(len(treasures)),
-            key=lambda p, i=i: (abs(i // cols - treasures[p] // cols)
-                                + abs(i % cols - treasures[p] % cols), p))
+            key=lambda p, i=i: (
+                abs(i // cols - treasures[p] // cols) + abs(i % cols - treasures[p] % cols),
+                p,
+            ),
+        )
         for i in range(rows * cols)
     )
     steps = _steps(zone, feature, rows, cols, camp_spaces)
     board = Board(
         "\n".join(line.rstrip() for line in lines),
-        tuple((sym, ZONE_NAMES[z], FEATURE_NAMES[f]) for sym, (z, f) in sorted(symbol_info.items())),
+        tuple(
+            (sym, ZONE_NAMES[z], FEATURE_NAMES[f]) for sym, (z, f) in sorted(symbol_info.items())
+        ),
         tuple((sym, str(peak_table[sym])) for sym in order),
     )
     tables = {
-        "rows": rows, "cols": cols, "zone": (*zone, BASE), "feature": (*feature, PLAIN),
-        "peak": (*peak, -1), "mountain": (*mountain, -1), "peak_names": peak_names,
-        "treasures": treasures, "camp_spaces": camp_spaces, "steps": steps,
+        "rows": rows,
+        "cols": cols,
+        "zone": (*zone, BASE),
+        "feature": (*feature, PLAIN),
+        "peak": (*peak, -1),
+        "mountain": (*mountain, -1),
+        "peak_names": peak_names,
+        "treasures": treasures,
+        "camp_spaces": camp_spaces,
+        "steps": steps,
     }
     for name, value in tables.items():
         object.__setattr__(board, name, value)
@@ -264,8 +301,11 @@ def parse_board(doc: dict, path: object = "board") -> Board:
     for p, t in enumerate(treasures):
         if board.connected_to_camp(t, no_trees) is None:
             r, c = divmod(t, cols)
-            raise _bad(path, f"the treasure of {peak_names[p]} (row {r}, column {c}) cannot be "
-                             "reached from Base Camp")
+            raise _bad(
+                path,
+                f"the treasure of {peak_names[p]} (row {r}, column {c}) cannot be "
+                "reached from Base Camp",
+            )
     return board
 
 
@@ -283,15 +323,18 @@ def _snow_caps(zone, rows, cols, treasures, path) -> tuple[int, ...]:
                     j = rr * cols + cc
                     if zone[j] == SNOW:
                         if peak[j] not in (-1, p):
-                            raise _bad(path, f"row {rr}, column {cc}: one Snow Cap holds two "
-                                             "Treasure Spaces")
+                            raise _bad(
+                                path,
+                                f"row {rr}, column {cc}: one Snow Cap holds two Treasure Spaces",
+                            )
                         if peak[j] == -1:
                             peak[j] = p
                             queue.append(j)
     for i, z in enumerate(zone):
         if z == SNOW and peak[i] == -1:
-            raise _bad(path, f"row {i // cols}, column {i % cols}: a Snow Cap without a "
-                             "Treasure Space")
+            raise _bad(
+                path, f"row {i // cols}, column {i % cols}: a Snow Cap without a Treasure Space"
+            )
     return tuple(peak)
 
 

@@ -65,20 +65,38 @@ class ResourcePoints:
 
 @dataclass(frozen=True)
 class Rules:
-    treasures_to_win: int = rule(2, lo=1, hi=4, help="Treasures from different peaks needed "
-                                 "(2: the short game, 3: the long game)")
-    fair_and_square: bool = rule(True, choices=(True, False), help="13. Winning: the round of the first return is "
-                                 "finished and its returners draw; false: first back wins")
-    cards: bool = rule(True, choices=(True, False), help="play with the Hiking Cards (false: the 'more strategical' game)")
-    danger_move: int = rule(0, lo=0, hi=9, help="fixed Move-value of the danger zones; 0 rolls "
-                            "the die (the 'more strategical' game sets one, e.g. 5)")
+    treasures_to_win: int = rule(
+        2,
+        lo=1,
+        hi=4,
+        help="Treasures from different peaks needed (2: the short game, 3: the long game)",
+    )
+    fair_and_square: bool = rule(
+        True,
+        choices=(True, False),
+        help="13. Winning: the round of the first return is "
+        "finished and its returners draw; false: first back wins",
+    )
+    cards: bool = rule(
+        True,
+        choices=(True, False),
+        help="play with the Hiking Cards (false: the 'more strategical' game)",
+    )
+    danger_move: int = rule(
+        0,
+        lo=0,
+        hi=9,
+        help="fixed Move-value of the danger zones; 0 rolls "
+        "the die (the 'more strategical' game sets one, e.g. 5)",
+    )
     tree_box: int = rule(60, lo=0, hi=400, help="trees in the Tree Box (assumed: not printed)")
     ring_relief: int = rule(3, lo=0, hi=6, help="trees a ringed-in hiker may remove and replant")
     pack_spaces: int = rule(1, lo=0, hi=3, help="extra spaces a traded supply pack gives")
     flight_spaces: int = rule(2, lo=0, hi=4, help="extra spaces a traded Heli-Flight token gives")
     wild_spaces: int = rule(2, lo=0, hi=4, help="extra spaces the Wild card gives")
-    snow_cap_fee: int = rule(1, lo=0, hi=3, help="supply packs forfeited on first setting foot "
-                             "on each Snow Cap")
+    snow_cap_fee: int = rule(
+        1, lo=0, hi=3, help="supply packs forfeited on first setting foot on each Snow Cap"
+    )
     canoe_fee: int = rule(1, lo=0, hi=3, help="supply packs paid for a canoe crossing")
     turn_limit: int = rule(200, lo=5, hi=10_000, help="rounds after which the game is stopped")
     zones: ZoneValues = field(default_factory=ZoneValues)
@@ -89,8 +107,11 @@ class Rules:
 
     def validate(self) -> None:
         if self.treasures_to_win > len(self.board.treasures):
-            raise RulesError("treasures_to_win", self.treasures_to_win,
-                             f"at most the board's {len(self.board.treasures)} peaks")
+            raise RulesError(
+                "treasures_to_win",
+                self.treasures_to_win,
+                f"at most the board's {len(self.board.treasures)} peaks",
+            )
 
 
 def load_data(path: Path) -> dict:

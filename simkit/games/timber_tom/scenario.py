@@ -38,8 +38,14 @@ class ScriptedDice:
         return ScriptedDice(self.faces)
 
 
-def make_state(rows: Iterable[str], n_players: int = 2, *, dice: Iterable[int] = (),
-               log: bool = True, **rule_changes) -> TimberTomState:
+def make_state(
+    rows: Iterable[str],
+    n_players: int = 2,
+    *,
+    dice: Iterable[int] = (),
+    log: bool = True,
+    **rule_changes,
+) -> TimberTomState:
     """A new game on a small board; nested rule groups are passed as dataclasses."""
     board = make_board(rows)
     rule_changes.setdefault("treasures_to_win", min(2, len(board.treasures)))

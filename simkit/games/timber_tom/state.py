@@ -98,10 +98,19 @@ class TimberTomState:
         self.rules, self.n, self.rng, self.log = rules, n_players, rng, log
         self.board = rules.board
         z = rules.zones
-        move = {bd.BASE: z.move_250, bd.Z250: z.move_250, bd.Z500: z.move_500,
-                bd.Z1000: z.move_1000, bd.Z1500: z.move_1500}
-        trees = {bd.Z250: z.trees_250, bd.Z500: z.trees_500, bd.Z1000: z.trees_1000,
-                 bd.Z1500: z.trees_1500}
+        move = {
+            bd.BASE: z.move_250,
+            bd.Z250: z.move_250,
+            bd.Z500: z.move_500,
+            bd.Z1000: z.move_1000,
+            bd.Z1500: z.move_1500,
+        }
+        trees = {
+            bd.Z250: z.trees_250,
+            bd.Z500: z.trees_500,
+            bd.Z1000: z.trees_1000,
+            bd.Z1500: z.trees_1500,
+        }
         self.move_value = tuple(move.get(k, 0) for k in range(len(bd.ZONE_NAMES)))
         self.tree_value = tuple(trees.get(k, 0) for k in range(len(bd.ZONE_NAMES)))
         camp = self.board.camp
@@ -127,8 +136,17 @@ class TimberTomState:
         self.finished = [False] * n
         self.moves_made = [0] * n
         self.moves_to_finish = [-1] * n
-        self.stats = {k: [0] * n for k in ("trees_planted", "trees_cleared", "supply_packs_used",
-                                           "flights", "cards_drawn", "emergencies")}
+        self.stats = {
+            k: [0] * n
+            for k in (
+                "trees_planted",
+                "trees_cleared",
+                "supply_packs_used",
+                "flights",
+                "cards_drawn",
+                "emergencies",
+            )
+        }
         self.draw: list[int] = list(range(len(rules.deck))) if rules.cards else []
         self.discard: list[int] = []
         rng.shuffle(self.draw)
@@ -173,8 +191,14 @@ class TimberTomState:
         return tuple(self._score(s) for s in range(self.n))
 
     def _score(self, s: int) -> float:
-        return resource_score(self.rules.points, self.packs[s], self.flights[s], self.radios[s],
-                              self.saws[s], self.axes[s])
+        return resource_score(
+            self.rules.points,
+            self.packs[s],
+            self.flights[s],
+            self.radios[s],
+            self.saws[s],
+            self.axes[s],
+        )
 
     # ----------------------------------------------------------------------- turn flow
     def _start_turn(self) -> None:
@@ -184,8 +208,9 @@ class TimberTomState:
         self.plant_left = self.hand = 0
         if self.pos[s] != self.board.camp and self._ringed(s):
             self.relief_left = self.rules.ring_relief
-            self._say(f"Hiker {s + 1} is ringed in by trees and may move "
-                      f"{self.relief_left} of them.")
+            self._say(
+                f"Hiker {s + 1} is ringed in by trees and may move {self.relief_left} of them."
+            )
         self.stage = S_RELIEF
         self._advance()
 
@@ -214,8 +239,10 @@ class TimberTomState:
         self.wild_active = False
         self.stage, self.phase = S_MOVE, MOVE
         rolled = f" (rolled {self.die})" if self.die else ""
-        self._say(f"Round {self.round + 1}, Hiker {s + 1} at {self.board.where(here)} moves "
-                  f"{self.allowance}{rolled}.")
+        self._say(
+            f"Round {self.round + 1}, Hiker {s + 1} at {self.board.where(here)} moves "
+            f"{self.allowance}{rolled}."
+        )
 
     def _advance(self) -> None:
         """Go on to the next decision of the current hiker, or end the turn."""
@@ -294,8 +321,11 @@ class TimberTomState:
 
     def _occupied(self, except_seat: int) -> set[int]:
         camp = self.board.camp
-        return {p for s, p in enumerate(self.pos)
-                if s != except_seat and not self.finished[s] and p != camp}
+        return {
+            p
+            for s, p in enumerate(self.pos)
+            if s != except_seat and not self.finished[s] and p != camp
+        }
 
     def _compute_legal(self) -> list:
         phase = self.phase
@@ -323,8 +353,11 @@ class TimberTomState:
 
     def _uprootable(self) -> list[int]:
         for zone in (bd.Z1500, bd.Z1000):  # 4. Tree Planting: the 1500 zones first, then 1000
-            found = [i for i in self.board.plantable_spaces
-                     if self.trees[i] and self.board.zone[i] == zone]
+            found = [
+                i
+                for i in self.board.plantable_spaces
+                if self.trees[i] and self.board.zone[i] == zone
+            ]
             if found:
                 return found
         return []
@@ -361,20 +394,28 @@ class TimberTomState:
     def _free_refuges(self) -> list[int]:
         here = self.pos[self.seat]
         taken = self._occupied(self.seat)
-        return [r for r in self.board.refuges_by_mountain[self.board.mountain[here]]
-                if r != here and r not in taken]
+        return [
+            r
+            for r in self.board.refuges_by_mountain[self.board.mountain[here]]
+            if r != here and r not in taken
+        ]
 
     def _emergency_open(self, s: int) -> bool:
-        return (self.packs[s] == 0 and self.axes[s] == 0 and self.saws[s] == 0
-                and self.treasures[s] != 0)
+        return (
+            self.packs[s] == 0
+            and self.axes[s] == 0
+            and self.saws[s] == 0
+            and self.treasures[s] != 0
+        )
 
     def _move_actions(self) -> list:
         s, b = self.seat, self.board
         here = self.pos[s]
         acts: list = []
         if len(self.path) == 1 and self._emergency_open(s):
-            acts += [("emergency", p) for p in range(len(b.treasures))
-                     if self.treasures[s] >> p & 1]
+            acts += [
+                ("emergency", p) for p in range(len(b.treasures)) if self.treasures[s] >> p & 1
+            ]
         occupied = self._occupied(s)
         room = self.allowance - self.counted
         visited = set(self.path)
@@ -515,9 +556,10 @@ class TimberTomState:
     def _do_stop(self) -> None:
         s = self.seat
         self.early = self.counted < self.allowance
-        self._say(f"  Hiker {s + 1} ends the move at {self.board.where(self.pos[s])} after "
-                  f"{self.counted} space(s): path "
-                  + " > ".join(self.board.where(p) for p in self.path))
+        self._say(
+            f"  Hiker {s + 1} ends the move at {self.board.where(self.pos[s])} after "
+            f"{self.counted} space(s): path " + " > ".join(self.board.where(p) for p in self.path)
+        )
         self.stage = S_AFTER_MOVE
         self._advance()
 
@@ -525,8 +567,10 @@ class TimberTomState:
         s = self.seat
         self.pos[s] = self.start
         self.turned_back = True
-        self._say(f"  Hiker {s + 1} cannot finish the move and goes back to "
-                  f"{self.board.where(self.start)}.")
+        self._say(
+            f"  Hiker {s + 1} cannot finish the move and goes back to "
+            f"{self.board.where(self.start)}."
+        )
         self.stage = S_AFTER_MOVE
         self._advance()
 
@@ -536,8 +580,10 @@ class TimberTomState:
         self.pos[s] = self.board.camp
         self._restore_all(s)
         self.stats["emergencies"][s] += 1
-        self._say(f"  Emergency! Hiker {s + 1} gives up the Treasure of "
-                  f"{self.board.peak_names[peak]} and is flown back to Base Camp.")
+        self._say(
+            f"  Emergency! Hiker {s + 1} gives up the Treasure of "
+            f"{self.board.peak_names[peak]} and is flown back to Base Camp."
+        )
         self.stage, self.plant_left = S_TREES, 0
         self._advance()
 
@@ -695,8 +741,11 @@ class TimberTomState:
         s, b = self.seat, self.board
         drawer_zone = b.zone[self.pos[s]]
         for t in range(self.n):
-            if self.finished[t] or (eff.who == "self" and t != s) or (
-                    eff.who == "others" and t == s):
+            if (
+                self.finished[t]
+                or (eff.who == "self" and t != s)
+                or (eff.who == "others" and t == s)
+            ):
                 continue
             where = self.pos[t]
             if not _zone_matches(eff.zone, b.zone[where], drawer_zone):
@@ -736,8 +785,14 @@ class TimberTomState:
         scores = self.scores()
         keys = []
         for s in range(self.n):
-            res = tie_break_key(scores[s], self.packs[s], self.flights[s], self.radios[s],
-                                self.saws[s], self.axes[s])
+            res = tie_break_key(
+                scores[s],
+                self.packs[s],
+                self.flights[s],
+                self.radios[s],
+                self.saws[s],
+                self.axes[s],
+            )
             if self.end_reason == "normal":
                 keys.append((int(self.finished[s]), *res))
             else:  # stopped at the turn cap: the most Treasures, then resources
@@ -758,26 +813,64 @@ class TimberTomState:
     # ----------------------------------------------------------------------- views and copies
     def view(self, seat: int) -> TimberTomView:
         return TimberTomView(
-            seat=seat, to_move=self.seat, phase=PHASE_NAMES[self.phase], board=self.board,
-            round=self.round, treasures_to_win=self.rules.treasures_to_win,
-            positions=tuple(self.pos), finished=tuple(self.finished), trees=bytes(self.trees),
-            tree_box=self.box, trees_in_hand=self.hand, plant_left=self.plant_left,
-            supply_packs=tuple(self.packs), axes=tuple(self.axes), chainsaws=tuple(self.saws),
-            heli_flights=tuple(self.flights), heli_radios=tuple(self.radios),
-            wild_cards=tuple(w >= 0 for w in self.wild), treasures=tuple(self.treasures),
-            snow_caps_paid=tuple(self.snow_paid), one_for_one_used=tuple(self.used141),
-            move_start=self.start, steps_taken=self.counted, allowance=self.allowance,
-            die=self.die, path=tuple(self.path), wild_active=self.wild_active,
-            saw_cuts_left=self.saw_credit, roll4_open=self.r4_open,
-            cards_in_pile=len(self.draw), discards=tuple(self.discard),
+            seat=seat,
+            to_move=self.seat,
+            phase=PHASE_NAMES[self.phase],
+            board=self.board,
+            round=self.round,
+            treasures_to_win=self.rules.treasures_to_win,
+            positions=tuple(self.pos),
+            finished=tuple(self.finished),
+            trees=bytes(self.trees),
+            tree_box=self.box,
+            trees_in_hand=self.hand,
+            plant_left=self.plant_left,
+            supply_packs=tuple(self.packs),
+            axes=tuple(self.axes),
+            chainsaws=tuple(self.saws),
+            heli_flights=tuple(self.flights),
+            heli_radios=tuple(self.radios),
+            wild_cards=tuple(w >= 0 for w in self.wild),
+            treasures=tuple(self.treasures),
+            snow_caps_paid=tuple(self.snow_paid),
+            one_for_one_used=tuple(self.used141),
+            move_start=self.start,
+            steps_taken=self.counted,
+            allowance=self.allowance,
+            die=self.die,
+            path=tuple(self.path),
+            wild_active=self.wild_active,
+            saw_cuts_left=self.saw_credit,
+            roll4_open=self.r4_open,
+            cards_in_pile=len(self.draw),
+            discards=tuple(self.discard),
         )
 
     def clone(self) -> TimberTomState:
         new = object.__new__(TimberTomState)
         new.__dict__.update(self.__dict__)
-        for name in ("pos", "packs", "axes", "saws", "flights", "radios", "wild", "treasures",
-                     "snow_paid", "used141", "move_mod", "roll_next", "skip", "finished",
-                     "moves_made", "moves_to_finish", "draw", "discard", "path", "_events"):
+        for name in (
+            "pos",
+            "packs",
+            "axes",
+            "saws",
+            "flights",
+            "radios",
+            "wild",
+            "treasures",
+            "snow_paid",
+            "used141",
+            "move_mod",
+            "roll_next",
+            "skip",
+            "finished",
+            "moves_made",
+            "moves_to_finish",
+            "draw",
+            "discard",
+            "path",
+            "_events",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new.trees = bytearray(self.trees)
         new.stats = {k: list(v) for k, v in self.stats.items()}
@@ -816,8 +909,10 @@ class TimberTomState:
         b, r = self.board, self.rules
         planted = sum(self.trees)
         if planted + self.box + self.hand != r.tree_box:
-            raise InvariantError(f"trees not conserved: {planted} planted + {self.box} in box + "
-                                 f"{self.hand} in hand != {r.tree_box}")
+            raise InvariantError(
+                f"trees not conserved: {planted} planted + {self.box} in box + "
+                f"{self.hand} in hand != {r.tree_box}"
+            )
         for i in range(b.n_nodes):
             if self.trees[i] and not b.plantable[i]:
                 raise InvariantError(f"a tree on {b.where(i)}, where none may grow")
@@ -830,9 +925,11 @@ class TimberTomState:
                 raise InvariantError(f"hiker {s + 1} holds {self.packs[s]} supply packs")
             if not 0 <= self.axes[s] <= MAX_AXES:
                 raise InvariantError(f"hiker {s + 1} holds {self.axes[s]} axes")
-            for name, value, top in (("chainsaws", self.saws[s], r.tray.chainsaws),
-                                     ("heli-flights", self.flights[s], r.tray.heli_flights),
-                                     ("heli-radios", self.radios[s], r.tray.heli_radios)):
+            for name, value, top in (
+                ("chainsaws", self.saws[s], r.tray.chainsaws),
+                ("heli-flights", self.flights[s], r.tray.heli_flights),
+                ("heli-radios", self.radios[s], r.tray.heli_radios),
+            ):
                 if not 0 <= value <= top:
                     raise InvariantError(f"hiker {s + 1} holds {value} {name}")
             if self.treasures[s] >> len(b.treasures):
