@@ -8,6 +8,7 @@ packs and Heli-Flight tokens, where they plant their trees and which risks they 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from simkit.core.strategy import strategy
 from simkit.games.timber_tom import board as bd
@@ -16,31 +17,39 @@ INF = 10**6
 GAME = ("timber-tom",)
 
 
+@cache
+def _tables(board: bd.Board):
+    """Per board: neighbour lists, the extra cost of entering each node, and (row, col) of each
+    node (Base Camp at its first space)."""
+    neighbours = tuple(tuple(v for v, _ in steps) for steps in board.steps)
+    canoe = tuple(int(f == bd.CANOE) for f in board.feature)
+    coords = [divmod(i, board.cols) for i in range(board.camp)]
+    coords.append(divmod(board.camp_spaces[0], board.cols))
+    return neighbours, canoe, tuple(coords)
+
+
 def distance_field(
     board: bd.Board, trees: bytes, targets: tuple[int, ...], tree_cost: int, trees_block: bool
 ) -> list[int]:
     """Spaces from every node to the nearest target, entering a tree costing ``1 + tree_cost``
     (or impossible when ``trees_block``) and a canoe one more (its supply pack). Dial's buckets:
     every cost is a small integer."""
+    neighbours, canoe, _ = _tables(board)
     dist = [INF] * board.n_nodes
     buckets: list[list[int]] = [list(targets)]
     for t in targets:
         dist[t] = 0
-    steps, feature = board.steps, board.feature
     d = 0
     while d < len(buckets):
         for u in buckets[d]:
             if dist[u] != d:
                 continue
-            enter = 1
+            nd = d + 1 + canoe[u]
             if trees[u]:
                 if trees_block:
                     continue
-                enter += tree_cost
-            if feature[u] == bd.CANOE:
-                enter += 1
-            nd = d + enter
-            for v, _ in steps[u]:
+                nd += tree_cost
+            for v in neighbours[u]:
                 if nd < dist[v]:
                     dist[v] = nd
                     while len(buckets) <= nd:
@@ -63,11 +72,9 @@ def _target(view, seat: int) -> tuple[int, ...]:
 
 
 def _manhattan(board: bd.Board, a: int, b: int) -> int:
-    if a == board.camp:
-        a = board.camp_spaces[0]
-    if b == board.camp:
-        b = board.camp_spaces[0]
-    return abs(a // board.cols - b // board.cols) + abs(a % board.cols - b % board.cols)
+    coords = _tables(board)[2]
+    (ra, ca), (rb, cb) = coords[a], coords[b]
+    return abs(ra - rb) + abs(ca - cb)
 
 
 @dataclass
@@ -240,9 +247,11 @@ class _Walker:
             on_route = [p for p in route[self.ahead :] if p in spaces]
             if on_route:
                 return ("plant", on_route[0])
-            near = view.positions[rival]
-            b = view.board
-            return min(legal, key=lambda a: (_manhattan(b, a[1], near), a[1]))
+            coords = _tables(view.board)[2]
+            rr, rc = coords[view.positions[rival]]
+            return min(
+                legal, key=lambda a: (abs(coords[a[1]][0] - rr) + abs(coords[a[1]][1] - rc), a[1])
+            )
         return legal[rng.below(len(legal))]
 
     def _lift(self, view, legal):

@@ -161,27 +161,34 @@ class Board:
             label = self.peak_names[self.peak[node]] + " treasure"
         return f"r{r}c{c} ({label})"
 
-    def connected_to_camp(self, start: int, blocked) -> list[int] | None:
-        """A path of free spaces from ``start`` to Base Camp (``blocked[node]`` true: a tree), or
-        None when trees ring the start in. Hikers do not block: they can be jumped."""
-        if start == self.camp:
-            return [start]
-        parent = {start: start}
-        queue = deque([start])
+    def ways_home(self, blocked) -> list[int]:
+        """A search from Base Camp over free spaces (``blocked[node]`` true: a tree): each node's
+        next node on a shortest way home, or -1 when trees ring it in. Hikers do not block: they
+        can be jumped."""
         camp = self.camp
-        while queue:
-            node = queue.popleft()
-            for nxt, _ in self.steps[node]:
-                if nxt in parent or blocked[nxt]:
-                    continue
-                parent[nxt] = node
-                if nxt == camp:
-                    path = [camp]
-                    while path[-1] != start:
-                        path.append(parent[path[-1]])
-                    return path[::-1]
-                queue.append(nxt)
-        return None
+        nxt_home = [-1] * self.n_nodes
+        nxt_home[camp] = camp
+        frontier = [camp]
+        steps = self.steps
+        while frontier:
+            later = []
+            for node in frontier:
+                for other, _ in steps[node]:
+                    if nxt_home[other] < 0 and not blocked[other]:
+                        nxt_home[other] = node
+                        later.append(other)
+            frontier = later
+        return nxt_home
+
+    def connected_to_camp(self, start: int, blocked) -> list[int] | None:
+        """A shortest way of free spaces from ``start`` to Base Camp, or None when ringed in."""
+        nxt_home = self.ways_home(blocked)
+        if nxt_home[start] < 0:
+            return None
+        path = [start]
+        while path[-1] != self.camp:
+            path.append(nxt_home[path[-1]])
+        return path
 
 
 def _bad(path, problem: str):

@@ -157,6 +157,9 @@ class TimberTomState:
         self._events: list[str] = []
         self._legal: list | None = None
         self._legal_set: set | None = None
+        self._home_key: bytes = b""
+        self._home: list[int] = []
+        self._way: list[int] = []
         # the move in progress
         self.start = camp
         self.counted = self.allowance = self.die = 0
@@ -214,8 +217,15 @@ class TimberTomState:
         self.stage = S_RELIEF
         self._advance()
 
+    def _ways_home(self) -> list[int]:
+        """The search from Base Camp for the trees as they stand, kept until a tree moves."""
+        key = bytes(self.trees)
+        if self._home_key != key:
+            self._home_key, self._home = key, self.board.ways_home(self.trees)
+        return self._home
+
     def _ringed(self, s: int) -> bool:
-        return self.board.connected_to_camp(self.pos[s], self.trees) is None
+        return self._ways_home()[self.pos[s]] < 0
 
     def _begin_move(self) -> None:
         s = self.seat
@@ -371,20 +381,55 @@ class TimberTomState:
         here = self.pos[s]
         if here == self.board.camp or self.finished[s]:
             return spaces
-        way = self.board.connected_to_camp(here, self.trees)
+        way = self._way_home(here)
         if way is None:
             return spaces
         closing = set()
-        for i in way[1:-1]:
-            if self.trees[i] or not self.board.plantable[i] or i in taken:
-                continue
-            if self.board.cannot_cut(i, self.trees):
-                continue
-            self.trees[i] = 1
-            if self._ringed(s):
-                closing.add(i)
-            self.trees[i] = 0
+        ahead = {self.board.camp}
+        for k in range(len(way) - 1, -1, -1):
+            i = way[k]
+            if not (self.trees[i] or not self.board.plantable[i] or i in taken) and not (
+                self.board.cannot_cut(i, self.trees)
+            ):
+                self.trees[i] = 1
+                if not self._finds_way(here, ahead):
+                    closing.add(i)
+                self.trees[i] = 0
+            ahead.add(i)
         return [i for i in spaces if i not in closing]
+
+    def _way_home(self, here: int) -> list[int] | None:
+        """A free way from ``here`` home (without its ends), kept while no tree falls on it:
+        a hiker plants several trees in a row and most miss its way."""
+        if self._way and self._way[0] == here and not any(self.trees[i] for i in self._way):
+            return self._way[1:]
+        nxt_home = self._ways_home()
+        if nxt_home[here] < 0:
+            return None
+        way = [here]
+        while way[-1] != self.board.camp:
+            way.append(nxt_home[way[-1]])
+        self._way = way[:-1]
+        return self._way[1:]
+
+    def _finds_way(self, here: int, ahead: set[int]) -> bool:
+        """Whether ``here`` reaches a space of ``ahead`` (the rest of a free way home) between the
+        trees: usually a short detour, so the search stops long before covering the board."""
+        seen = {here}
+        frontier = [here]
+        steps, trees = self.board.steps, self.trees
+        while frontier:
+            later = []
+            for node in frontier:
+                for other, _ in steps[node]:
+                    if other in seen or trees[other]:
+                        continue
+                    if other in ahead:
+                        return True
+                    seen.add(other)
+                    later.append(other)
+            frontier = later
+        return False
 
     def _free_pads(self) -> list[int]:
         taken = self._occupied(self.seat)
