@@ -297,25 +297,27 @@ class _Walker:
 @strategy("planner", games=GAME)
 @dataclass
 class Planner(_Walker):
-    """Route planner: heads down the shortest way to the nearest Treasure and home, trading spare
-    supply packs and Heli-Flight tokens for speed and flying when a helipad saves 4 spaces or more.
+    """Route planner: heads down the shortest way (trees counted as detours) to the nearest
+    Treasure and home, trading spare supply packs and Heli-Flight tokens when the extra spaces
+    reach the goal this move, and flying when a helipad saves 4 spaces or more.
 
     Plants its trees on the route of the hiker in the lead."""
 
     tree_cost: int = 3
-    reserve_packs: int = 0
+    reserve_packs: int = 1
 
     def _move(self, view, legal, rng):
         me = view.seat
-        room = view.allowance - view.steps_taken
-        if room == 0:
+        if view.allowance == view.steps_taken:
             dist = self._own_field(view)
             here = view.positions[me]
-            spare = view.supply_packs[me] - self._pack_need(view)
-            if 0 < dist[here] < INF and not self._good_end(view, legal):
-                if ("extra", "pack") in legal and spare > 0:
+            spare = max(0, view.supply_packs[me] - self._pack_need(view))
+            flights = view.heli_flights[me] if self.spend_flights else 0
+            # trade only when the extra spaces reach the Treasure or Base Camp this move
+            if 0 < dist[here] <= spare + 2 * flights and not self._good_end(view, legal):
+                if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
                     return ("extra", "pack")
-                if ("extra", "flight") in legal and self.spend_flights:
+                if ("extra", "flight") in legal and flights:
                     return ("extra", "flight")
         return super()._move(view, legal, rng)
 
