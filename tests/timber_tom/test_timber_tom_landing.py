@@ -50,11 +50,12 @@ def test_a_refuge_is_landed_on_only_at_the_end_of_the_full_move():
 def test_low_refuge_restores_axes_then_plants_by_its_zone():
     st = make_state(MAP)
     place(st, 0, 2, 12)
-    set_tray(st, 0, axes=0, packs=1)
+    set_tray(st, 0, axes=0, packs=1, saws=0)
     start_turn(st, 0)
     walk(st, *TO_LOW_REFUGE)
     st.apply(("stop",))
     assert st.axes[0] == 3 and st.packs[0] == 1 and st.plant_left == 3
+    assert st.saws[0] == 0  # a chainsaw comes back only at Base Camp
 
 
 def test_high_refuge_restores_supply_packs_and_plants_one():
@@ -283,3 +284,21 @@ def test_without_cards_a_flood_landing_draws_nothing():
     walk(st, *TO_FLOOD)
     st.apply(("stop",))
     assert st.stats["cards_drawn"][0] == 0 and st.current_player() == 1
+
+
+def test_the_radio_reaches_only_free_refuges_of_the_same_mountain():
+    from simkit.core.rng import GameRng
+    from simkit.games.timber_tom import board as bd
+    from simkit.games.timber_tom.rules import Rules
+    from simkit.games.timber_tom.state import HOTSPOT, TimberTomState
+
+    st = TimberTomState(Rules(), 2, GameRng(1))
+    b = st.board
+    spot = next(i for i in range(b.camp) if b.feature[i] == bd.RADIO)
+    mine = b.refuges_by_mountain[b.mountain[spot]]
+    st.pos[0] = spot
+    st.pos[1] = mine[0]
+    st.phase = HOTSPOT
+    st._legal = None
+    radios = {a[1] for a in st.legal_actions() if a[0] == "radio"}
+    assert radios == set(mine[1:]) and all(b.mountain[r] == b.mountain[spot] for r in radios)
