@@ -249,10 +249,11 @@ class TimberTomState:
         self.wild_active = False
         self.stage, self.phase = S_MOVE, MOVE
         rolled = f" (rolled {self.die})" if self.die else ""
-        self._say(
-            f"Round {self.round + 1}, Hiker {s + 1} at {self.board.where(here)} moves "
-            f"{self.allowance}{rolled}."
-        )
+        if self.log:
+            self._say(
+                f"Round {self.round + 1}, Hiker {s + 1} at {self.board.where(here)} moves "
+                f"{self.allowance}{rolled}; carries {self._tray_text(s)}."
+            )
 
     def _advance(self) -> None:
         """Go on to the next decision of the current hiker, or end the turn."""
@@ -344,7 +345,8 @@ class TimberTomState:
         if phase == LIFT:
             return [("lift", -1)] + [("lift", i) for i in self._tree_spaces()]
         if phase == PLANT:
-            return [("plant", i) for i in self._plant_spaces()]
+            # -1 only when no space is left: the trees go back to the box
+            return [("plant", i) for i in self._plant_spaces()] or [("plant", -1)]
         if phase == UPROOT:
             return [("uproot", i) for i in self._uprootable()]
         if phase == FLY:
@@ -580,7 +582,8 @@ class TimberTomState:
             self.used141[s] |= bit
             self.move141 |= bit
             self.allowance -= 1
-        self._say(f"  Hiker {s + 1} clears the tree at {self.board.where(nxt)} ({how}).")
+        if self.log:
+            self._say(f"  Hiker {s + 1} clears the tree at {self.board.where(nxt)} ({how}).")
 
     def _do_extra(self, kind: str) -> None:
         s = self.seat
@@ -601,10 +604,12 @@ class TimberTomState:
     def _do_stop(self) -> None:
         s = self.seat
         self.early = self.counted < self.allowance
-        self._say(
-            f"  Hiker {s + 1} ends the move at {self.board.where(self.pos[s])} after "
-            f"{self.counted} space(s): path " + " > ".join(self.board.where(p) for p in self.path)
-        )
+        if self.log:
+            self._say(
+                f"  Hiker {s + 1} ends the move at {self.board.where(self.pos[s])} after "
+                f"{self.counted} space(s): path "
+                + " > ".join(self.board.where(p) for p in self.path)
+            )
         self.stage = S_AFTER_MOVE
         self._advance()
 
@@ -612,10 +617,11 @@ class TimberTomState:
         s = self.seat
         self.pos[s] = self.start
         self.turned_back = True
-        self._say(
-            f"  Hiker {s + 1} cannot finish the move and goes back to "
-            f"{self.board.where(self.start)}."
-        )
+        if self.log:
+            self._say(
+                f"  Hiker {s + 1} cannot finish the move and goes back to "
+                f"{self.board.where(self.start)}."
+            )
         self.stage = S_AFTER_MOVE
         self._advance()
 
@@ -700,7 +706,8 @@ class TimberTomState:
         self.pos[s] = pad
         self.flights[s] -= 1
         self.stats["flights"][s] += 1
-        self._say(f"  Hiker {s + 1} flies to {self.board.where(pad)}.")
+        if self.log:
+            self._say(f"  Hiker {s + 1} flies to {self.board.where(pad)}.")
         self._resume()
 
     def _do_hotspot(self, choice: str) -> None:
@@ -712,7 +719,10 @@ class TimberTomState:
         s = self.seat
         self.radios[s] -= 1
         self.pos[s] = refuge
-        self._say(f"  Hiker {s + 1} radios for help and is taken to {self.board.where(refuge)}.")
+        if self.log:
+            self._say(
+                f"  Hiker {s + 1} radios for help and is taken to {self.board.where(refuge)}."
+            )
         self._refuge(s, refuge)
         self._resume()
 
@@ -732,10 +742,17 @@ class TimberTomState:
                 self.relief_left -= 1
             else:
                 self.r4_open = False
-            self._say(f"  Hiker {self.seat + 1} lifts the tree at {self.board.where(space)}.")
+            if self.log:
+                self._say(f"  Hiker {self.seat + 1} lifts the tree at {self.board.where(space)}.")
         self._advance()
 
     def _do_plant(self, space: int) -> None:
+        if space < 0:
+            self.box += self.hand
+            self.hand = self.plant_left = 0
+            self._say(f"  No space is left for Hiker {self.seat + 1}'s trees.")
+            self._advance()
+            return
         if self.hand:
             self.hand -= 1
         else:
@@ -743,14 +760,16 @@ class TimberTomState:
             self.plant_left -= 1
         self.trees[space] = 1
         self.stats["trees_planted"][self.seat] += 1
-        self._say(f"  Hiker {self.seat + 1} plants a tree at {self.board.where(space)}.")
+        if self.log:
+            self._say(f"  Hiker {self.seat + 1} plants a tree at {self.board.where(space)}.")
         self._advance()
 
     def _do_uproot(self, space: int) -> None:
         self.trees[space] = 0
         self.hand += 1
         self.plant_left -= 1
-        self._say(f"  Hiker {self.seat + 1} takes the tree at {self.board.where(space)}.")
+        if self.log:
+            self._say(f"  Hiker {self.seat + 1} takes the tree at {self.board.where(space)}.")
         self._advance()
 
     # ----------------------------------------------------------------------- cards
@@ -814,6 +833,19 @@ class TimberTomState:
                 self.roll_next[t] = True
             else:
                 self.skip[t] = True
+
+    def _tray_text(self, s: int) -> str:
+        held = [
+            self.board.peak_names[p]
+            for p in range(len(self.board.treasures))
+            if self.treasures[s] >> p & 1
+        ]
+        wild = ", the Wild card" if self.wild[s] >= 0 else ""
+        return (
+            f"{self.packs[s]} packs, {self.axes[s]} axes, {self.saws[s]} chainsaw(s), "
+            f"{self.flights[s]} flight(s), {self.radios[s]} radio(s){wild}; Treasures: "
+            + (", ".join(held) or "none")
+        )
 
     def _restore_all(self, s: int) -> None:
         tray = self.rules.tray
@@ -947,6 +979,12 @@ class TimberTomState:
             return f"trade a {args[0]} for extra spaces"
         if kind == "draw":
             return "draw a card" if args[0] else "draw no card"
+        if kind == "hotspot":
+            return "on the hot-spot: " + ("draw a card" if args[0] == "card" else "plant trees")
+        if kind == "turn_back":
+            return "give up the move and go back to its start"
+        if kind == "stop":
+            return "end the move here"
         return " ".join(str(a) for a in action)
 
     # ----------------------------------------------------------------------- invariants
