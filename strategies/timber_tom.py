@@ -170,20 +170,15 @@ class _Walker:
         return best
 
     def _no_step(self, view, legal):
-        me = view.seat
-        dist = self._own_field(view)
-        here = view.positions[me]
-        if dist[here] > 0 and dist[here] < INF:
-            spare = view.supply_packs[me] - self._pack_need(view)
-            if ("extra", "pack") in legal and spare > 0:
-                return ("extra", "pack")
-            if ("extra", "flight") in legal and self.spend_flights:
-                return ("extra", "flight")
-            if ("extra", "wild") in legal:
-                return ("extra", "wild")
-        for a in (("stop",), ("turn_back",)):
-            if a in legal:
-                return a
+        """No step is open: stop if the hiker may; else (on a jumped hiker or in a canoe) trade
+        for the spaces to go on, and only then give up the move."""
+        if ("stop",) in legal:
+            return ("stop",)
+        for extra in (("extra", "pack"), ("extra", "flight"), ("extra", "wild")):
+            if extra in legal:
+                return extra
+        if ("turn_back",) in legal:
+            return ("turn_back",)
         emergencies = [a for a in legal if a[0] == "emergency"]
         if emergencies:
             return emergencies[0]
@@ -255,17 +250,17 @@ class _Walker:
         return legal[rng.below(len(legal))]
 
     def _lift(self, view, legal):
+        """Lift the tree that opens the way: one next to the hiker (else within a move's
+        reach), the one nearest the goal."""
         me, b = view.seat, view.board
         here = view.positions[me]
-        dist = self._own_field(view)
+        dist = self._field(view, self._goal(view), False)
         trees = [a for a in legal if a[1] >= 0]
-        if not trees:
-            return ("lift", -1)
-        # the tree that most shortens the way: one close by and on the downhill side
-        best = min(trees, key=lambda a: (_manhattan(b, here, a[1]) + dist[a[1]], a[1]))
-        if _manhattan(b, here, best[1]) > 8:
-            return ("lift", -1)
-        return best
+        for reach in (1, 2, 6):
+            close = [a for a in trees if _manhattan(b, here, a[1]) <= reach]
+            if close:
+                return min(close, key=lambda a: (dist[a[1]], a[1]))
+        return ("lift", -1)
 
     # ---------------------------------------------------------------- landing choices
     def _fly(self, view, legal):

@@ -547,6 +547,8 @@ class TimberTomState:
             self.stats["supply_packs_used"][s] += fee
             if b.zone[nxt] == bd.SNOW:
                 self.snow_paid[s] |= 1 << b.peak[nxt]
+            if self.log:
+                self._say(f"  Hiker {s + 1} pays {fee} supply pack(s) to enter {b.where(nxt)}.")
         self.counted += 0 if occupied else 1
         self.pos[s] = nxt
         self.path.append(nxt)
