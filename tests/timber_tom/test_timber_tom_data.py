@@ -145,3 +145,11 @@ def test_a_designer_file_loads_through_the_rules(tmp_path):
     empty.write_text("[meta]\n")
     with pytest.raises(DataError, match="neither a board"):
         load_data(empty)
+
+
+def test_a_map_set_as_a_rule_is_checked_and_rebuilt():
+    small = "\n".join(SMALL)
+    rules = make_rules(GAME, {"board.map": small, "treasures_to_win": 1})
+    assert rules.board.rows == 6 and rules.board.camp == 6 * 13
+    with pytest.raises(DataError, match="unknown symbol 'X' at row 0, column 0"):
+        make_rules(GAME, {"board.map": "X" + small[1:], "treasures_to_win": 1})

@@ -59,8 +59,8 @@ STEP, TAILWIND = 0, 1
 class Board:
     """A parsed, validated board, compared by identity (one object per data file).
 
-    Its fields are the source as written (kept in ``run.json``); :func:`parse_board` adds the
-    tables computed from it: ``rows``, ``cols``, per node ``zone``, ``feature``, ``peak`` (the
+    Its fields are the source as written (kept in ``run.json``); building it checks them and adds
+    the tables computed from them: ``rows``, ``cols``, per node ``zone``, ``feature``, ``peak`` (the
     Snow Cap's peak, else -1), ``mountain`` (nearest Treasure Space, else -1) and ``steps``
     ((next node, STEP or TAILWIND) pairs), and ``peak_names``, ``treasures``, ``camp_spaces``.
     Base Camp's node comes last in every per-node table.
@@ -69,6 +69,9 @@ class Board:
     map: str
     legend: tuple[tuple[str, str, str], ...]  # (symbol, zone, feature)
     peaks: tuple[tuple[str, str], ...]  # (treasure symbol, peak name)
+
+    def __post_init__(self) -> None:
+        _build(self)  # so that a changed copy (dataclasses.replace) is checked and rebuilt too
 
     @property
     def camp(self) -> int:
@@ -198,14 +201,26 @@ def _bad(path, problem: str):
 def parse_board(doc: dict, path: object = "board") -> Board:
     """Build and validate a :class:`Board` from the TOML document of a board file."""
     try:
-        text = doc["board"]["map"]
-        legend = doc["legend"]
-        peak_table = doc.get("peaks", {})
-    except (KeyError, TypeError) as exc:
+        text = str(doc["board"]["map"])
+        legend = tuple(
+            (str(sym), str(entry.get("zone", "")), str(entry.get("feature", "")))
+            for sym, entry in doc["legend"].items()
+        )
+        peaks = tuple((str(sym), str(name)) for sym, name in doc.get("peaks", {}).items())
+    except (KeyError, TypeError, AttributeError) as exc:
         raise _bad(
-            path, f"missing table or key {exc}: need [board] map, [legend] and [peaks]"
+            path, f"missing or bad table {exc}: need [board] map, [legend] and [peaks]"
         ) from None
-    lines = text.split("\n")
+    try:
+        return Board(text, legend, peaks)
+    except DataError as exc:
+        raise _bad(path, exc.problem) from None
+
+
+def _build(board: Board) -> None:
+    """Check the map and legend and compute the board's tables (see :class:`Board`)."""
+    path = "board"
+    lines = board.map.split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     while lines and not lines[0].strip():
@@ -215,13 +230,12 @@ def parse_board(doc: dict, path: object = "board") -> Board:
     cols = max(len(line) for line in lines)
     lines = [line.ljust(cols) for line in lines]  # a short row ends in missing holes
     rows = len(lines)
+    peak_table = dict(board.peaks)
 
     symbol_info: dict[str, tuple[int, int]] = {}
-    for sym, entry in legend.items():
+    for sym, zone_name, feat_name in board.legend:
         if len(sym) != 1:
             raise _bad(path, f"legend symbol {sym!r} must be one character")
-        zone_name = str(entry.get("zone", ""))
-        feat_name = str(entry.get("feature", ""))
         if zone_name not in ZONE_NAMES:
             raise _bad(
                 path, f"legend {sym!r}: zone {zone_name!r} is not one of {', '.join(ZONE_NAMES)}"
@@ -283,13 +297,6 @@ def parse_board(doc: dict, path: object = "board") -> Board:
         for i in range(rows * cols)
     )
     steps = _steps(zone, feature, rows, cols, camp_spaces)
-    board = Board(
-        "\n".join(line.rstrip() for line in lines),
-        tuple(
-            (sym, ZONE_NAMES[z], FEATURE_NAMES[f]) for sym, (z, f) in sorted(symbol_info.items())
-        ),
-        tuple((sym, str(peak_table[sym])) for sym in order),
-    )
     tables = {
         "rows": rows,
         "cols": cols,
@@ -313,7 +320,6 @@ def parse_board(doc: dict, path: object = "board") -> Board:
                 f"the treasure of {peak_names[p]} (row {r}, column {c}) cannot be "
                 "reached from Base Camp",
             )
-    return board
 
 
 def _snow_caps(zone, rows, cols, treasures, path) -> tuple[int, ...]:
