@@ -54,7 +54,7 @@ def chart_seats(df: pl.DataFrame, path: Path) -> None:
         ax.set_xlabel("seat (0 plays first)")
         ax.set_xticks(x)
     axes[0][0].set_ylabel("win share (95% interval)")
-    axes[0][0].legend(loc="upper right")
+    axes[0][0].legend(loc="lower right")
     fig.suptitle("Win share by seat")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -88,7 +88,14 @@ def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
 def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str) -> None:
     lo = min(float(v.min()) for _, v in groups)
     hi = max(float(v.max()) for _, v in groups)
-    bins = np.linspace(lo, hi + 1, min(40, int(hi - lo) + 2)) if hi > lo else 10
+    integral = all(np.all(np.mod(v, 1) == 0) for _, v in groups)
+    if integral:
+        # Whole-number scores: bins of whole width centred on the values, so no bin is empty or
+        # doubled by rounding.
+        width = max(1, int(np.ceil((hi - lo + 1) / 60)))
+        bins = np.arange(lo - 0.5, hi + width + 0.5, width)
+    else:
+        bins = np.linspace(lo, hi, 41) if hi > lo else 10
     for i, (name, values) in enumerate(groups):
         ax.hist(
             values,
@@ -105,23 +112,28 @@ def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str) -> None:
 
 
 def chart_scores(df: pl.DataFrame, path: Path) -> None:
+    """Score distributions by seat (top row) and by strategy (bottom row), one column per player
+    count, so seats of different table sizes are never pooled."""
+    counts = sorted(df["n_players"].unique().to_list())
     by_strategy = df["strategy"].n_unique() > 1
+    rows = 2 if by_strategy else 1
     fig, axes = plt.subplots(
-        1, 2 if by_strategy else 1, figsize=(11 if by_strategy else 6, 4), squeeze=False
+        rows, len(counts), figsize=(max(6, 4.2 * len(counts)), 3.6 * rows), squeeze=False
     )
-    seats = [
-        (f"seat {s}", df.filter(pl.col("seat") == s)["score"].to_numpy())
-        for s in sorted(df["seat"].unique().to_list())
-    ]
-    _hist(axes[0][0], seats, "final score")
-    axes[0][0].set_title("Score by seat")
-    if by_strategy:
-        groups = [
-            (name, df.filter(pl.col("strategy") == name)["score"].to_numpy())
-            for name in sorted(df["strategy"].unique().to_list())
+    for col, n in enumerate(counts):
+        part = df.filter(pl.col("n_players") == n)
+        seats = [
+            (f"seat {s}", part.filter(pl.col("seat") == s)["score"].to_numpy()) for s in range(n)
         ]
-        _hist(axes[0][1], groups, "final score")
-        axes[0][1].set_title("Score by strategy")
+        _hist(axes[0][col], seats, "final score")
+        axes[0][col].set_title(f"Score by seat, {n} players")
+        if by_strategy:
+            groups = [
+                (name, part.filter(pl.col("strategy") == name)["score"].to_numpy())
+                for name in sorted(part["strategy"].unique().to_list())
+            ]
+            _hist(axes[1][col], groups, "final score")
+            axes[1][col].set_title(f"Score by strategy, {n} players")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

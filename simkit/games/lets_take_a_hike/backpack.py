@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
+
 from simkit.games.lets_take_a_hike.cards import (
     BEAR_SPRAY,
     GRANOLA_BAR,
@@ -43,13 +45,16 @@ class Tables:
         self.bear_spray = names.index(BEAR_SPRAY)
         self.raccoon, self.skunk, self.blister, self.bear = (self.n_items + i for i in range(4))
         self.copies = tuple(it.copies for it in items) + rules.hazards.as_tuple()
-        # Item types (by index) whose card fits only inside space set X, for every X.
-        self._inside = tuple(
-            tuple(t for t, m in enumerate(self.masks) if m & ~x == 0)
-            for x in range(1 << len(SPACES))
+        # _inside[t, X] = 1 if a card of type t fits only inside space set X; so for a count vector
+        # c, (c @ _inside)[X] is the number of cards that need X, and Hall's condition compares it
+        # with X's capacity.
+        subsets = range(1 << len(SPACES))
+        self._inside = np.array(
+            [[1 if m & ~x == 0 else 0 for x in subsets] for m in self.masks], dtype=np.int64
         )
-        self._capacity = tuple(bin(x).count("1") for x in range(1 << len(SPACES)))
-        self._placeable: dict[int, int] = {}
+        self._capacity = np.array([bin(x).count("1") for x in subsets], dtype=np.int64)
+        self._miles = np.array(self.miles, dtype=np.int64)
+        self._cache: dict[int, tuple[int, int, int]] = {}
 
     def is_item(self, card: int) -> bool:
         return card < self.n_items
@@ -60,29 +65,33 @@ class Tables:
     def counts(self, pack: int) -> list[int]:
         return [(pack >> (BITS * t)) & NIBBLE for t in range(self.n_items)]
 
-    def size(self, pack: int) -> int:
-        return sum(self.counts(pack))
-
-    def total_miles(self, pack: int) -> int:
-        return sum(c * m for c, m in zip(self.counts(pack), self.miles, strict=True))
-
     def types_in(self, pack: int) -> list[int]:
         return [t for t in range(self.n_items) if (pack >> (BITS * t)) & NIBBLE]
 
+    def _facts(self, pack: int) -> tuple[int, int, int]:
+        """(cards, miles, most placeable cards) of a pack, computed once per distinct pack."""
+        facts = self._cache.get(pack)
+        if facts is None:
+            counts = np.array(self.counts(pack), dtype=np.int64)
+            excess = int((counts @ self._inside - self._capacity).max(initial=0))
+            cards = int(counts.sum())
+            facts = (cards, int(counts @ self._miles), cards - max(excess, 0))
+            self._cache[pack] = facts
+        return facts
+
+    def size(self, pack: int) -> int:
+        return self._facts(pack)[0]
+
+    def total_miles(self, pack: int) -> int:
+        return self._facts(pack)[1]
+
     def placeable(self, pack: int) -> int:
         """The most cards of ``pack`` that the seven spaces can hold at once."""
-        best = self._placeable.get(pack)
-        if best is None:
-            counts = self.counts(pack)
-            excess = 0
-            for x, inside in enumerate(self._inside):
-                need = sum(counts[t] for t in inside) - self._capacity[x]
-                excess = max(excess, need)
-            best = self._placeable[pack] = sum(counts) - excess
-        return best
+        return self._facts(pack)[2]
 
     def fits(self, pack: int) -> bool:
-        return self.placeable(pack) == self.size(pack)
+        facts = self._facts(pack)
+        return facts[0] == facts[2]
 
     def keepable_discards(self, pack: int) -> list[int]:
         """Item types whose discard keeps the most placeable cards: the choices when a pack overflows."""

@@ -10,8 +10,8 @@ card is paid by the engine, one with several is a decision of its seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from simkit.core.errors import IllegalAction, InvariantError, SimkitError
 from simkit.core.game import Outcome, rank_by
@@ -55,8 +55,7 @@ FIXED_ACTIONS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat sees: every backpack and the hiking pile are face up; the draw pile order and the
     face-down discard pile are not."""
 
