@@ -95,6 +95,11 @@ class Board:
         ) + (False,)
 
     @cached_property
+    def no_tree_mask(self) -> int:
+        """Bit 8*i set for every node where no tree may stand, to test a tree bytearray at once."""
+        return sum(1 << (8 * i) for i in range(self.n_nodes) if not self.plantable[i])
+
+    @cached_property
     def plantable_spaces(self) -> tuple[int, ...]:
         return tuple(i for i in range(self.camp) if self.plantable[i])
 

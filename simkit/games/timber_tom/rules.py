@@ -98,7 +98,7 @@ class Rules:
         1, lo=0, hi=3, help="supply packs forfeited on first setting foot on each Snow Cap"
     )
     canoe_fee: int = rule(1, lo=0, hi=3, help="supply packs paid for a canoe crossing")
-    turn_limit: int = rule(200, lo=5, hi=10_000, help="rounds after which the game is stopped")
+    turn_limit: int = rule(100, lo=5, hi=10_000, help="rounds after which the game is stopped")
     zones: ZoneValues = field(default_factory=ZoneValues)
     tray: Tray = field(default_factory=Tray)
     points: ResourcePoints = field(default_factory=ResourcePoints)

@@ -998,9 +998,10 @@ class TimberTomState:
                 f"trees not conserved: {planted} planted + {self.box} in box + "
                 f"{self.hand} in hand != {r.tree_box}"
             )
-        for i in range(b.n_nodes):
-            if self.trees[i] and not b.plantable[i]:
-                raise InvariantError(f"a tree on {b.where(i)}, where none may grow")
+        stray = int.from_bytes(self.trees, "little") & b.no_tree_mask
+        if stray:
+            where = b.where(next(i for i in range(b.n_nodes) if stray >> (8 * i) & 1))
+            raise InvariantError(f"a tree on {where}, where none may grow")
         cards = self.draw + self.discard + [w for w in self.wild if w >= 0]
         if sorted(cards) != (list(range(len(r.deck))) if r.cards else []):
             raise InvariantError("Hiking Cards not conserved between pile, discards and hands")
