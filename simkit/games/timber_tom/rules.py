@@ -65,6 +65,9 @@ class ResourcePoints:
 
 @dataclass(frozen=True)
 class Rules:
+    """Every number of Timber Tom with the rulebook's value (or an assumed one, see README.md) as
+    default, and the board and Hiking Cards as component data."""
+
     treasures_to_win: int = rule(
         2,
         lo=1,

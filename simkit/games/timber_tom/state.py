@@ -321,7 +321,7 @@ class TimberTomState:
         self.terminal = True
         self.end_reason = reason
         self._legal, self._legal_set = [], set()
-        self._say(f"The game ends ({reason}) after {self.round + 1} round(s).")
+        self._say(f"The game ends ({reason}) after {self.turns()} round(s).")
 
     # ----------------------------------------------------------------------- legal actions
     def legal_actions(self) -> list:
