@@ -156,13 +156,23 @@ class _Walker:
         }
         room = view.allowance - view.steps_taken
         here = view.positions[me]
+        tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
+        visited = set(view.path)
+
+        def dead_end(nxt: int) -> bool:
+            """On a jumped hiker or in a canoe, the move must go on: is there a way out?"""
+            return not any(
+                v not in visited and v != nxt and (tools or not view.trees[v])
+                for v, _ in b.steps[nxt]
+            )
 
         def key(action):
             _, nxt, how = action
             cost = 0 if nxt in others else 1
             left = room - cost - (how == "141")
-            stuck_end = left == 0 and (nxt in others or b.feature[nxt] == bd.CANOE)
-            return (stuck_end, dist[nxt], self._clear_cost(view, how), rng.random())
+            cannot_end = nxt in others or b.feature[nxt] == bd.CANOE
+            stuck = cannot_end and (left == 0 or dead_end(nxt))
+            return (stuck, dist[nxt], self._clear_cost(view, how), rng.random())
 
         best = min(steps, key=key)
         if ("stop",) in legal and dist[here] <= dist[best[1]] and room == 0:
@@ -308,12 +318,15 @@ class Planner(_Walker):
             here = view.positions[me]
             spare = max(0, view.supply_packs[me] - self._pack_need(view))
             flights = view.heli_flights[me] if self.spend_flights else 0
+            wild = 2 if view.wild_cards[me] and not view.wild_active else 0
             # trade only when the extra spaces reach the Treasure or Base Camp this move
-            if 0 < dist[here] <= spare + 2 * flights and not self._good_end(view, legal):
+            if 0 < dist[here] <= spare + 2 * flights + wild and not self._good_end(view, legal):
                 if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
                     return ("extra", "pack")
                 if ("extra", "flight") in legal and flights:
                     return ("extra", "flight")
+                if ("extra", "wild") in legal:
+                    return ("extra", "wild")
         return super()._move(view, legal, rng)
 
     @staticmethod
