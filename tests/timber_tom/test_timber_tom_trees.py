@@ -110,7 +110,8 @@ def test_rolling_4_removes_a_tree_and_replants_it():
     step(st, 5, 3)
     step(st, 5, 4)
     st.apply(("stop",))
-    assert st.phase == 2 and st.hand == 1  # replant the lifted tree first
+    assert st.phase == 2 and st.hand == 1  # replant the lifted tree first ...
+    assert ("plant", at(st, 5, 2)) not in st.legal_actions()  # ... elsewhere
     st.apply(("plant", at(st, 2, 0)))
     assert st.hand == 0 and st.plant_left == 2 and st.trees[at(st, 2, 0)]
 

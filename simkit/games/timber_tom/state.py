@@ -160,6 +160,7 @@ class TimberTomState:
         self._home_key: bytes = b""
         self._home: list[int] = []
         self._way: list[int] = []
+        self.lifted: list[int] = []  # where the trees in hand were lifted from
         # the move in progress
         self.start = camp
         self.counted = self.allowance = self.die = 0
@@ -209,6 +210,7 @@ class TimberTomState:
         self.moves_made[s] += 1
         self.turned_back = self.early = False
         self.plant_left = self.hand = 0
+        self.lifted.clear()
         if self.pos[s] != self.board.camp and self._ringed(s):
             self.relief_left = self.rules.ring_relief
             self._say(
@@ -377,6 +379,8 @@ class TimberTomState:
     def _plant_spaces(self) -> list[int]:
         s = self.seat
         taken = self._occupied(-1)
+        if self.hand:  # a moved tree is replanted elsewhere (3. Rolling 4; 4. rings)
+            taken |= set(self.lifted)
         spaces = [i for i in self.board.plantable_spaces if not self.trees[i] and i not in taken]
         # No one may ring themselves in (4. Tree Planting): only a space on the planter's one
         # free way home can close it, so only those are tested.
@@ -569,6 +573,7 @@ class TimberTomState:
         if how == "roll4":
             self.r4_open = False
             self.hand += 1  # replanted once the move ends (3. The "Rolling 4" Rule)
+            self.lifted.append(nxt)
         else:
             self.box += 1
         if how == "axe":
@@ -739,6 +744,7 @@ class TimberTomState:
         else:
             self.trees[space] = 0
             self.hand += 1
+            self.lifted.append(space)
             self.stats["trees_cleared"][self.seat] += 1
             if self.stage == S_RELIEF:
                 self.relief_left -= 1
@@ -752,11 +758,14 @@ class TimberTomState:
         if space < 0:
             self.box += self.hand
             self.hand = self.plant_left = 0
+            self.lifted.clear()
             self._say(f"  No space is left for Hiker {self.seat + 1}'s trees.")
             self._advance()
             return
         if self.hand:
             self.hand -= 1
+            if not self.hand:
+                self.lifted.clear()
         else:
             self.box -= 1
             self.plant_left -= 1
@@ -769,6 +778,7 @@ class TimberTomState:
     def _do_uproot(self, space: int) -> None:
         self.trees[space] = 0
         self.hand += 1
+        self.lifted.append(space)
         self.plant_left -= 1
         if self.log:
             self._say(f"  Hiker {self.seat + 1} takes the tree at {self.board.where(space)}.")
@@ -949,6 +959,7 @@ class TimberTomState:
             "discard",
             "path",
             "_events",
+            "lifted",
         ):
             setattr(new, name, list(getattr(self, name)))
         new.trees = bytearray(self.trees)
