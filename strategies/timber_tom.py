@@ -299,12 +299,12 @@ class _Walker:
         return ("hotspot", "plant")
 
 
-@strategy("planner", games=GAME)
+@strategy("trailblazer", games=GAME)
 @dataclass
-class Planner(_Walker):
-    """Route planner: heads down the shortest way (trees counted as detours) to the nearest
-    Treasure and home, trading spare supply packs and Heli-Flight tokens when the extra spaces
-    reach the goal this move, and flying when a helipad saves 4 spaces or more.
+class Trailblazer(_Walker):
+    """Trailblazer, the route planner: heads down the shortest way (trees counted as detours)
+    to the nearest Treasure and home, trading spare supply packs, Heli-Flight tokens or the Wild
+    card when the extra spaces reach the goal this move, and flying when a helipad saves 4 spaces.
 
     Plants its trees on the route of the hiker in the lead."""
 

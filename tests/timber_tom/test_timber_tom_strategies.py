@@ -25,7 +25,7 @@ def play(names, seed):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("heuristic", ["planner", "blocker", "climber"])
+@pytest.mark.parametrize("heuristic", ["trailblazer", "blocker", "climber"])
 def test_each_heuristic_beats_random_with_seats_rotated(heuristic):
     share = 0.0
     for k in range(GAMES):
@@ -38,7 +38,7 @@ def test_each_heuristic_beats_random_with_seats_rotated(heuristic):
 
 @pytest.mark.slow
 def test_heuristics_finish_nearly_every_game():
-    names = ["planner", "blocker", "climber", "planner"]
+    names = ["trailblazer", "blocker", "climber", "trailblazer"]
     outcomes = [play(names, game_seed(43, k)) for k in range(GAMES)]
     turn_limited = sum(o.end_reason == "turn_limit" for o in outcomes)
     assert turn_limited <= GAMES // 20
