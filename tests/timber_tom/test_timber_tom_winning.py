@@ -63,6 +63,7 @@ def test_chief_hiker_home_first_can_be_drawn_by_all_in_the_same_round():
     out = st.outcome()
     assert out.win_shares == (0.5, 0.0, 0.5)  # seat 1 drew but kept fewer resources
     assert out.extras["x_moves_to_finish"] == (1, 1, 1)
+    assert out.extras["x_drawn"] == (1, 1, 1)
 
 
 def test_chief_hiker_wins_outright_when_no_one_follows_this_round():
@@ -71,6 +72,7 @@ def test_chief_hiker_wins_outright_when_no_one_follows_this_round():
     take_a_plain_turn(st)
     take_a_plain_turn(st)
     assert st.is_terminal() and st.outcome().win_shares == (1.0, 0.0, 0.0)
+    assert st.outcome().extras["x_drawn"] == (0, 0, 0)
 
 
 def test_hikers_home_before_the_chief_are_drawn_and_the_chief_cannot_win():

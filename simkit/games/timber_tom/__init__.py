@@ -24,6 +24,7 @@ GAME = GameSpec(
         "x_cards_drawn",
         "x_emergencies",
         "x_moves_to_finish",
+        "x_drawn",
     ),
     load_data=load_data,
 )

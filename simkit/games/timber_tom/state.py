@@ -896,6 +896,8 @@ class TimberTomState:
             "x_cards_drawn": tuple(self.stats["cards_drawn"]),
             "x_emergencies": tuple(self.stats["emergencies"]),
             "x_moves_to_finish": tuple(self.moves_to_finish),
+            # the rulebook's drawn game: home in the same round as another, decided by resources
+            "x_drawn": tuple(int(f and sum(self.finished) > 1) for f in self.finished),
         }
         return Outcome(scores, ranks, shares, self.turns(), self.end_reason, extras)
 
