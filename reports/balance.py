@@ -208,9 +208,13 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     spec = registry.game(meta["game"])
     out = run_dir / "report"
     out.mkdir(exist_ok=True)
+    # Seat balance means nothing in a solo game: those cells get their score and honours instead.
+    multi = df.filter(pl.col("n_players") > 1)
+    solo = df.filter(pl.col("n_players") == 1)
     charts = []
-    chart_seats(df, out / "win_share_by_seat.png")
-    charts.append(("win_share_by_seat.png", "Win share by seat and first-player advantage"))
+    if not multi.is_empty():
+        chart_seats(multi, out / "win_share_by_seat.png")
+        charts.append(("win_share_by_seat.png", "Win share by seat and first-player advantage"))
     if chart_strategies(df, out / "win_share_by_strategy.png"):
         charts.append(("win_share_by_strategy.png", "Win share by strategy"))
     chart_scores(df, out / "scores.png")
@@ -218,24 +222,28 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     chart_length(df, out / "game_length.png", spec.turn_unit.split(":")[0])
     charts.append(("game_length.png", "Game length"))
 
-    fpa = stats.first_player_advantage(df)
-    seats = stats.seat_win_shares(df)
-    equal = stats.seats_equal_test(df)
     summary = stats.game_summary(df)
     sections = [
         f"<h1>{html.escape(spec.title)}: {html.escape(meta['name'])}</h1>",
         f"<p>{html.escape(meta.get('description') or '')}</p>",
-        "<h2>Verdict</h2><ul>"
-        + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(df))
-        + "</ul>",
-        "<h2>First-player advantage</h2>",
-        _table_html(fpa),
-        "<h2>Are all seats equal?</h2><p>Chi-square test on wins per seat; a small p-value says "
-        "the seats are not equal.</p>",
-        _table_html(equal, 4),
-        "<h2>Win share by seat</h2>",
-        _table_html(seats),
     ]
+    if not multi.is_empty():
+        sections += [
+            "<h2>Verdict</h2><ul>"
+            + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi))
+            + "</ul>",
+            "<h2>First-player advantage</h2>",
+            _table_html(stats.first_player_advantage(multi)),
+            "<h2>Are all seats equal?</h2><p>Chi-square test on wins per seat; a small p-value "
+            "says the seats are not equal.</p>",
+            _table_html(stats.seats_equal_test(multi), 4),
+            "<h2>Win share by seat</h2>",
+            _table_html(stats.seat_win_shares(multi)),
+        ]
+    if not solo.is_empty():
+        sections += ["<h2>Solo games</h2>", _table_html(solo_scores(solo))]
+        if spec.honours:
+            sections += ["<h2>Solo honours</h2>", _table_html(honours_table(solo, spec.honours))]
     if df["variant"].n_unique() > 1:
         sections += [
             "<h2>Variants against base (paired on shared seeds)</h2>",
@@ -244,7 +252,11 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     if df["strategy"].n_unique() > 1:
         sections += ["<h2>Win share by strategy</h2>", _table_html(stats.strategy_win_shares(df))]
     sections += ["<h2>Games</h2>", _table_html(summary)]
-    extras = [c for c in df.columns if c.startswith("x_")]
+    extras = [
+        c
+        for c in df.columns
+        if c.startswith("x_") and (df[c].dtype.is_numeric() or df[c].dtype == pl.Boolean)
+    ]
     if extras:
         means = (
             df.group_by("variant", "n_players", "seat")
@@ -289,8 +301,55 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     return out / "index.html"
 
 
+def solo_scores(solo: pl.DataFrame) -> pl.DataFrame:
+    """Mean solo score with its 95% interval and the spread, per variant."""
+    return (
+        solo.group_by("variant")
+        .agg(
+            games=pl.len(),
+            mean_score=pl.col("score").mean(),
+            sd=pl.col("score").std(ddof=1),
+            median=pl.col("score").median(),
+        )
+        .with_columns(half=stats.Z95 * pl.col("sd") / pl.col("games").sqrt())
+        .with_columns(
+            lo=pl.col("mean_score") - pl.col("half"), hi=pl.col("mean_score") + pl.col("half")
+        )
+        .drop("half")
+        .sort("variant")
+    )
+
+
+def honours_table(solo: pl.DataFrame, honours: tuple[tuple[float, str], ...]) -> pl.DataFrame:
+    """Share of solo games ending in each row of the game's honours table (best first)."""
+    rows = []
+    ranked = sorted(honours, key=lambda h: -h[0])
+    for (variant,), part in solo.group_by("variant", maintain_order=True):
+        scores = part["score"].to_numpy()
+        upper = np.inf
+        for least, name in ranked:
+            reached = ((scores >= least) & (scores < upper)).astype(float)
+            share, lo, hi = stats.mean_ci(reached)
+            label = f"{least:g}+" if least > -1e8 else "below"
+            rows.append(
+                {
+                    "variant": variant,
+                    "score": label,
+                    "honour": name,
+                    "share": share,
+                    "lo": lo,
+                    "hi": hi,
+                }
+            )
+            upper = least
+    return pl.DataFrame(rows)
+
+
 def print_summary(df: pl.DataFrame) -> None:
-    for line in verdicts(df):
+    solo = df.filter(pl.col("n_players") == 1)
+    if not solo.is_empty():
+        print(solo_scores(solo))
+    for line in verdicts(df.filter(pl.col("n_players") > 1)):
         print(line)
     with pl.Config(tbl_rows=50, tbl_cols=12, float_precision=3, tbl_hide_dataframe_shape=True):
         print(stats.game_summary(df))

@@ -106,6 +106,8 @@ class GameSpec:
     extra_columns: tuple[str, ...] = ()
     load_data: Callable[[Any], dict[str, Any]] | None = None
     """Reads a designer's component data file into rule fields (``--set data=FILE``)."""
+    honours: tuple[tuple[float, str], ...] = ()
+    """A solo game's honours table: (least score, title), shown in the report of a solo run."""
     fast_engine: str | None = None
     """Import path of a compiled engine for this game, if it has one: a module with
     ``supports(strategies)``, ``warm()`` and ``play_rows(...)`` (see ``simkit.core.runner``).

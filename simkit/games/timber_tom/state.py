@@ -1,0 +1,1056 @@
+"""The Timber Tom forward model: the race from Base Camp to the peaks and back.
+
+A move is played step by step (one action per space stepped onto, with the way a tree on it is
+cleared), because the paths of a 6-space move with jumps, tailwinds, trades and clearings are too
+many to list as whole moves. Everything the rules force (fees, restoring, card effects, dice) is
+done by the engine; every choice the rulebook leaves to a hiker is an action:
+
+``("step", node, how)``   step onto ``node``; ``how`` clears a tree there: "", "axe", "saw",
+                          "141" (the One-for-One rule), "wild", "roll4" (the Rolling-4 tree)
+``("extra", kind)``       trade a supply "pack", a Heli-"flight" token or the "wild" card for spaces
+``("stop",)``             end the move here;  ``("turn_back",)`` give up a move that cannot end
+``("emergency", peak)``   forfeit that peak's Treasure and be flown back to Base Camp
+``("fly", pad)``          fly to a helipad (-1: stay);  ``("radio", refuge)``  radio to a refuge
+``("hotspot", "plant" | "card")``   on a Radio Hot-spot: plant by the zone, or draw a card
+``("draw", 1 | 0)``       on a Snow Cap: draw a card or not
+``("lift", space)``       remove a tree (ring relief, Rolling 4; -1: none)
+``("plant", space)``      plant a tree;  ``("uproot", space)``  take a tree when the box is empty
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.game import Outcome, rank_by
+from simkit.core.rng import GameRng
+from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom.cards import PENALTIES, RED, WILD
+from simkit.games.timber_tom.rules import DIE_FACES, Rules
+from simkit.games.timber_tom.scoring import resource_score, tie_break_key
+
+MAX_PACKS = 3  # "3 is the MAXIMUM amount of Supply Packs" (6. Supply Packs)
+MAX_AXES = 3  # "restore all 3 axes" (5. Tree Clearing)
+
+# Decision phases.
+MOVE, LIFT, PLANT, UPROOT, FLY, HOTSPOT, SNOW_CARD = range(7)
+PHASE_NAMES = ("move", "lift", "plant", "uproot", "fly", "hotspot", "snow_card")
+# Stages of a turn, in order.
+S_RELIEF, S_MOVE, S_AFTER_MOVE, S_TREES = range(4)
+
+_LOW = (bd.Z250, bd.Z500, bd.FLOOD)
+_HIGH = (bd.Z1000, bd.Z1500, bd.SNOW)
+
+
+def _zone_matches(flt: str, zone: int, drawer_zone: int) -> bool:
+    if flt == "any":
+        return True
+    if flt == "here":
+        return zone == drawer_zone
+    if flt == "low":
+        return zone in _LOW
+    if flt == "high":
+        return zone in _HIGH
+    return bd.ZONE_NAMES[zone] == flt
+
+
+@dataclass(frozen=True)
+class TimberTomView:
+    """Everything on the table (all of it public) but the order of the card pile."""
+
+    seat: int
+    to_move: int
+    phase: str
+    board: bd.Board
+    round: int
+    treasures_to_win: int
+    positions: tuple[int, ...]
+    finished: tuple[bool, ...]
+    trees: bytes
+    tree_box: int
+    trees_in_hand: int
+    plant_left: int
+    supply_packs: tuple[int, ...]
+    axes: tuple[int, ...]
+    chainsaws: tuple[int, ...]
+    heli_flights: tuple[int, ...]
+    heli_radios: tuple[int, ...]
+    wild_cards: tuple[bool, ...]
+    treasures: tuple[int, ...]  # bit p: the Treasure of peak p
+    snow_caps_paid: tuple[int, ...]
+    one_for_one_used: tuple[int, ...]  # bit m: used on mountain m
+    move_start: int
+    steps_taken: int
+    allowance: int
+    die: int
+    path: tuple[int, ...]
+    wild_active: bool
+    saw_cuts_left: int
+    roll4_open: bool
+    cards_in_pile: int
+    discards: tuple[int, ...]
+
+
+class TimberTomState:
+    """One game of Timber Tom in progress (see the module docstring for the actions)."""
+
+    def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
+        self.rules, self.n, self.rng, self.log = rules, n_players, rng, log
+        self.board = rules.board
+        z = rules.zones
+        move = {
+            bd.BASE: z.move_250,
+            bd.Z250: z.move_250,
+            bd.Z500: z.move_500,
+            bd.Z1000: z.move_1000,
+            bd.Z1500: z.move_1500,
+        }
+        trees = {
+            bd.Z250: z.trees_250,
+            bd.Z500: z.trees_500,
+            bd.Z1000: z.trees_1000,
+            bd.Z1500: z.trees_1500,
+        }
+        self.move_value = tuple(move.get(k, 0) for k in range(len(bd.ZONE_NAMES)))
+        self.tree_value = tuple(trees.get(k, 0) for k in range(len(bd.ZONE_NAMES)))
+        camp = self.board.camp
+        n = n_players
+        self.pos = [camp] * n
+        self.trees = bytearray(self.board.n_nodes)
+        self.box = rules.tree_box
+        self.hand = 0
+        self.packs = [0] * n
+        self.axes = [0] * n
+        self.saws = [0] * n
+        self.flights = [0] * n
+        self.radios = [0] * n
+        for s in range(n):
+            self._restore_all(s)
+        self.wild = [-1] * n  # the Wild card held (its index in the deck), -1 none
+        self.treasures = [0] * n
+        self.snow_paid = [0] * n
+        self.used141 = [0] * n
+        self.move_mod = [0] * n
+        self.roll_next = [False] * n
+        self.skip = [False] * n
+        self.finished = [False] * n
+        self.moves_made = [0] * n
+        self.moves_to_finish = [-1] * n
+        self.stats = {
+            k: [0] * n
+            for k in (
+                "trees_planted",
+                "trees_cleared",
+                "supply_packs_used",
+                "flights",
+                "cards_drawn",
+                "emergencies",
+            )
+        }
+        self.draw: list[int] = list(range(len(rules.deck))) if rules.cards else []
+        self.discard: list[int] = []
+        rng.shuffle(self.draw)
+        self.round = 0
+        self.seat = 0
+        self.terminal = False
+        self.end_reason = ""
+        self._events: list[str] = []
+        self._legal: list | None = None
+        self._legal_set: set | None = None
+        self._home_key: bytes = b""
+        self._home: list[int] = []
+        self._way: list[int] = []
+        self.lifted: list[int] = []  # where the trees in hand were lifted from
+        # the move in progress
+        self.start = camp
+        self.counted = self.allowance = self.die = 0
+        self.path: list[int] = [camp]
+        self.r4_open = self.wild_active = self.turned_back = self.early = False
+        self.saw_credit = self.move141 = 0
+        self.plant_left = self.relief_left = 0
+        self.stage, self.phase = S_MOVE, MOVE
+        self._say("The hikers wait on Base Camp; Hiker 1 (seat 0) is Chief Hiker.")
+        self._start_turn()
+
+    # ----------------------------------------------------------------------- protocol basics
+    @property
+    def events(self) -> list[str]:
+        return self._events
+
+    def _say(self, text: str) -> None:
+        if self.log:
+            self._events.append(text)
+
+    def current_player(self) -> int:
+        return self.seat
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def turns(self) -> int:
+        """Rounds played (a round: every hiker still racing moves once)."""
+        return self.round if self.end_reason == "turn_limit" else self.round + 1
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(self._score(s) for s in range(self.n))
+
+    def _score(self, s: int) -> float:
+        return resource_score(
+            self.rules.points,
+            self.packs[s],
+            self.flights[s],
+            self.radios[s],
+            self.saws[s],
+            self.axes[s],
+        )
+
+    # ----------------------------------------------------------------------- turn flow
+    def _start_turn(self) -> None:
+        s = self.seat
+        self.moves_made[s] += 1
+        self.turned_back = self.early = False
+        self.plant_left = self.hand = 0
+        self.lifted.clear()
+        if self.pos[s] != self.board.camp and self._ringed(s):
+            self.relief_left = self.rules.ring_relief
+            self._say(
+                f"Hiker {s + 1} is ringed in by trees and may move {self.relief_left} of them."
+            )
+        self.stage = S_RELIEF
+        self._advance()
+
+    def _ways_home(self) -> list[int]:
+        """The search from Base Camp for the trees as they stand, kept until a tree moves."""
+        key = bytes(self.trees)
+        if self._home_key != key:
+            self._home_key, self._home = key, self.board.ways_home(self.trees)
+        return self._home
+
+    def _ringed(self, s: int) -> bool:
+        return self._ways_home()[self.pos[s]] < 0
+
+    def _begin_move(self) -> None:
+        s = self.seat
+        here = self.pos[s]
+        zone = self.board.zone[here]
+        danger = zone in (bd.FLOOD, bd.SNOW)
+        self.die = 0
+        if danger and self.rules.danger_move:
+            base = self.rules.danger_move
+        elif danger or self.roll_next[s]:
+            self.die = DIE_FACES[self.rng.below(len(DIE_FACES))]
+            base = self.die
+        else:
+            base = self.move_value[zone]
+        self.allowance = max(1, base + self.move_mod[s])
+        self.move_mod[s] = 0
+        self.roll_next[s] = False
+        self.start, self.counted, self.path = here, 0, [here]
+        self.r4_open = self.die == 4
+        self.saw_credit = self.move141 = 0
+        self.wild_active = False
+        self.stage, self.phase = S_MOVE, MOVE
+        rolled = f" (rolled {self.die})" if self.die else ""
+        if self.log:
+            self._say(
+                f"Round {self.round + 1}, Hiker {s + 1} at {self.board.where(here)} moves "
+                f"{self.allowance}{rolled}; carries {self._tray_text(s)}."
+            )
+
+    def _advance(self) -> None:
+        """Go on to the next decision of the current hiker, or end the turn."""
+        if self.stage == S_RELIEF:
+            if self.hand:
+                self.phase = PLANT
+                return
+            if self.relief_left and any(self.trees):
+                self.phase = LIFT
+                return
+            self.relief_left = 0
+            self._begin_move()
+            return
+        if self.stage == S_AFTER_MOVE:
+            if self.hand:
+                self.phase = PLANT
+                return
+            if self.r4_open and any(self.trees) and not self.turned_back:
+                self.phase = LIFT
+                return
+            self.r4_open = False
+            self.stage = S_TREES
+            if self._land():
+                return
+        if self.stage == S_TREES:
+            if self.hand:
+                self.phase = PLANT
+                return
+            if self.plant_left:
+                if self.box:
+                    self.phase = PLANT
+                    return
+                if self._uprootable():
+                    self.phase = UPROOT
+                    return
+                self._say("The Tree Box and the high zones are empty: no more trees to plant.")
+                self.plant_left = 0
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        seat = self.seat
+        while True:
+            seat += 1
+            if seat == self.n:
+                if self.rules.fair_and_square and any(self.finished):
+                    self._end("normal")
+                    return
+                self.round += 1
+                if self.round >= self.rules.turn_limit:
+                    self._end("turn_limit")
+                    return
+                seat = 0
+            if self.finished[seat]:
+                continue
+            if self.skip[seat]:
+                self.skip[seat] = False
+                self.moves_made[seat] += 1
+                self._say(f"Hiker {seat + 1} misses this move.")
+                continue
+            break
+        self.seat = seat
+        self._start_turn()
+
+    def _end(self, reason: str) -> None:
+        self.terminal = True
+        self.end_reason = reason
+        self._legal, self._legal_set = [], set()
+        self._say(f"The game ends ({reason}) after {self.turns()} round(s).")
+
+    # ----------------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = [] if self.terminal else self._compute_legal()
+            self._legal_set = set(self._legal)
+        return list(self._legal)
+
+    def _occupied(self, except_seat: int) -> set[int]:
+        camp = self.board.camp
+        return {
+            p
+            for s, p in enumerate(self.pos)
+            if s != except_seat and not self.finished[s] and p != camp
+        }
+
+    def _compute_legal(self) -> list:
+        phase = self.phase
+        if phase == MOVE:
+            return self._move_actions()
+        if phase == LIFT:
+            return [("lift", -1)] + [("lift", i) for i in self._tree_spaces()]
+        if phase == PLANT:
+            # -1 only when no space is left: the trees go back to the box
+            return [("plant", i) for i in self._plant_spaces()] or [("plant", -1)]
+        if phase == UPROOT:
+            return [("uproot", i) for i in self._uprootable()]
+        if phase == FLY:
+            return [("fly", -1)] + [("fly", p) for p in self._free_pads()]
+        if phase == HOTSPOT:
+            acts: list = [("hotspot", "plant")]
+            if self.rules.cards and (self.draw or self.discard):
+                acts.append(("hotspot", "card"))
+            if self.radios[self.seat]:
+                acts += [("radio", r) for r in self._free_refuges()]
+            return acts
+        return [("draw", 1), ("draw", 0)]  # SNOW_CARD
+
+    def _tree_spaces(self) -> list[int]:
+        return [i for i in self.board.plantable_spaces if self.trees[i]]
+
+    def _uprootable(self) -> list[int]:
+        for zone in (bd.Z1500, bd.Z1000):  # 4. Tree Planting: the 1500 zones first, then 1000
+            found = [
+                i
+                for i in self.board.plantable_spaces
+                if self.trees[i] and self.board.zone[i] == zone
+            ]
+            if found:
+                return found
+        return []
+
+    def _plant_spaces(self) -> list[int]:
+        s = self.seat
+        taken = self._occupied(-1)
+        if self.hand:  # a moved tree is replanted elsewhere (3. Rolling 4; 4. rings)
+            taken |= set(self.lifted)
+        spaces = [i for i in self.board.plantable_spaces if not self.trees[i] and i not in taken]
+        # No one may ring themselves in (4. Tree Planting): only a space on the planter's one
+        # free way home can close it, so only those are tested.
+        here = self.pos[s]
+        if here == self.board.camp or self.finished[s]:
+            return spaces
+        way = self._way_home(here)
+        if way is None:
+            return spaces
+        closing = set()
+        ahead = {self.board.camp}
+        for k in range(len(way) - 1, -1, -1):
+            i = way[k]
+            if not (self.trees[i] or not self.board.plantable[i] or i in taken) and not (
+                self.board.cannot_cut(i, self.trees)
+            ):
+                self.trees[i] = 1
+                if not self._finds_way(here, ahead):
+                    closing.add(i)
+                self.trees[i] = 0
+            ahead.add(i)
+        return [i for i in spaces if i not in closing]
+
+    def _way_home(self, here: int) -> list[int] | None:
+        """A free way from ``here`` home (without its ends), kept while no tree falls on it:
+        a hiker plants several trees in a row and most miss its way."""
+        if self._way and self._way[0] == here and not any(self.trees[i] for i in self._way):
+            return self._way[1:]
+        nxt_home = self._ways_home()
+        if nxt_home[here] < 0:
+            return None
+        way = [here]
+        while way[-1] != self.board.camp:
+            way.append(nxt_home[way[-1]])
+        self._way = way[:-1]
+        return self._way[1:]
+
+    def _finds_way(self, here: int, ahead: set[int]) -> bool:
+        """Whether ``here`` reaches a space of ``ahead`` (the rest of a free way home) between the
+        trees: usually a short detour, so the search stops long before covering the board."""
+        seen = {here}
+        frontier = [here]
+        steps, trees = self.board.steps, self.trees
+        while frontier:
+            later = []
+            for node in frontier:
+                for other, _ in steps[node]:
+                    if other in seen or trees[other]:
+                        continue
+                    if other in ahead:
+                        return True
+                    seen.add(other)
+                    later.append(other)
+            frontier = later
+        return False
+
+    def _free_pads(self) -> list[int]:
+        taken = self._occupied(self.seat)
+        here = self.pos[self.seat]
+        return [p for p in self.board.helipads if p != here and p not in taken]
+
+    def _free_refuges(self) -> list[int]:
+        here = self.pos[self.seat]
+        taken = self._occupied(self.seat)
+        return [
+            r
+            for r in self.board.refuges_by_mountain[self.board.mountain[here]]
+            if r != here and r not in taken
+        ]
+
+    def _emergency_open(self, s: int) -> bool:
+        return (
+            self.packs[s] == 0
+            and self.axes[s] == 0
+            and self.saws[s] == 0
+            and self.treasures[s] != 0
+        )
+
+    def _move_actions(self) -> list:
+        s, b = self.seat, self.board
+        here = self.pos[s]
+        acts: list = []
+        if len(self.path) == 1 and self._emergency_open(s):
+            acts += [
+                ("emergency", p) for p in range(len(b.treasures)) if self.treasures[s] >> p & 1
+            ]
+        occupied = self._occupied(s)
+        room = self.allowance - self.counted
+        visited = set(self.path)
+        steps = []
+        for nxt, kind in b.steps[here]:
+            if nxt in visited:
+                continue
+            occ = nxt in occupied
+            if occ and kind == bd.TAILWIND:
+                continue
+            cost = 0 if occ else 1
+            if cost > room or self._fee(here, nxt) > self.packs[s]:
+                continue
+            if not self.trees[nxt]:
+                steps.append(("step", nxt, ""))
+                continue
+            if self.wild_active:
+                steps.append(("step", nxt, "wild"))
+                continue
+            if self.r4_open:
+                steps.append(("step", nxt, "roll4"))
+            if self.axes[s]:
+                steps.append(("step", nxt, "axe"))
+            if self.saw_credit or self.saws[s]:
+                steps.append(("step", nxt, "saw"))
+            bit = 1 << b.mountain[nxt]
+            if (self.move141 & bit or not self.used141[s] & bit) and cost + 1 <= room:
+                steps.append(("step", nxt, "141"))
+        acts += steps
+        if room == 0:
+            if self.packs[s]:
+                acts.append(("extra", "pack"))
+            if self.flights[s]:
+                acts.append(("extra", "flight"))
+        if self.wild[s] >= 0 and not self.wild_active:
+            acts.append(("extra", "wild"))
+        can_end = here not in occupied and b.feature[here] != bd.CANOE
+        if here == b.camp:
+            if self.counted or not steps:
+                acts.append(("stop",))
+        elif can_end and (room == 0 or not steps):
+            acts.append(("stop",))
+        if not acts:
+            acts.append(("turn_back",))
+        return acts
+
+    def _fee(self, here: int, nxt: int) -> int:
+        """Supply packs a step costs: a canoe crossing, or the first foot on a Snow Cap."""
+        b = self.board
+        fee = 0
+        if b.feature[nxt] == bd.CANOE and b.feature[here] != bd.CANOE:
+            fee += self.rules.canoe_fee
+        if b.zone[nxt] == bd.SNOW and not self.snow_paid[self.seat] >> b.peak[nxt] & 1:
+            fee += self.rules.snow_cap_fee
+        return fee
+
+    # ----------------------------------------------------------------------- apply
+    def apply(self, action) -> None:
+        if self.terminal:
+            raise IllegalAction(self.seat, action, "the game is over")
+        self.legal_actions()
+        try:
+            legal = action in self._legal_set
+        except TypeError:
+            legal = False
+        if not legal:
+            raise IllegalAction(self.seat, action)
+        self._legal = self._legal_set = None
+        kind = action[0]
+        handler = getattr(self, "_do_" + kind)
+        handler(*action[1:])
+
+    def _do_step(self, nxt: int, how: str) -> None:
+        s, b = self.seat, self.board
+        here = self.pos[s]
+        occupied = nxt in self._occupied(s)
+        if how:
+            self._clear_on_path(nxt, how)
+        fee = self._fee(here, nxt)
+        if fee:
+            self.packs[s] -= fee
+            self.stats["supply_packs_used"][s] += fee
+            if b.zone[nxt] == bd.SNOW:
+                self.snow_paid[s] |= 1 << b.peak[nxt]
+            if self.log:
+                self._say(f"  Hiker {s + 1} pays {fee} supply pack(s) to enter {b.where(nxt)}.")
+        self.counted += 0 if occupied else 1
+        self.pos[s] = nxt
+        self.path.append(nxt)
+        if b.feature[nxt] == bd.TREASURE and not self.treasures[s] >> b.peak[nxt] & 1:
+            self.treasures[s] |= 1 << b.peak[nxt]
+            self._say(f"  Hiker {s + 1} collects the Treasure of {b.peak_names[b.peak[nxt]]}.")
+        if nxt == b.camp:
+            if bin(self.treasures[s]).count("1") >= self.rules.treasures_to_win:
+                self._finish(s)
+                return
+            self._restore_all(s)
+            self._say(f"  Hiker {s + 1} passes Base Camp and restores every resource.")
+
+    def _clear_on_path(self, nxt: int, how: str) -> None:
+        s = self.seat
+        self.trees[nxt] = 0
+        self.stats["trees_cleared"][s] += 1
+        if how == "roll4":
+            self.r4_open = False
+            self.hand += 1  # replanted once the move ends (3. The "Rolling 4" Rule)
+            self.lifted.append(nxt)
+        else:
+            self.box += 1
+        if how == "axe":
+            self.axes[s] -= 1
+        elif how == "saw":
+            if self.saw_credit:
+                self.saw_credit -= 1
+            else:
+                self.saws[s] -= 1
+                self.saw_credit = 1
+        elif how == "141":
+            bit = 1 << self.board.mountain[nxt]
+            self.used141[s] |= bit
+            self.move141 |= bit
+            self.allowance -= 1
+        if self.log:
+            self._say(f"  Hiker {s + 1} clears the tree at {self.board.where(nxt)} ({how}).")
+
+    def _do_extra(self, kind: str) -> None:
+        s = self.seat
+        if kind == "pack":
+            self.packs[s] -= 1
+            self.stats["supply_packs_used"][s] += 1
+            self.allowance += self.rules.pack_spaces
+        elif kind == "flight":
+            self.flights[s] -= 1
+            self.allowance += self.rules.flight_spaces
+        else:
+            self.discard.append(self.wild[s])
+            self.wild[s] = -1
+            self.wild_active = True
+            self.allowance += self.rules.wild_spaces
+        self._say(f"  Hiker {s + 1} trades a {kind} for extra spaces (moves {self.allowance}).")
+
+    def _do_stop(self) -> None:
+        s = self.seat
+        self.early = self.counted < self.allowance
+        if self.log:
+            self._say(
+                f"  Hiker {s + 1} ends the move at {self.board.where(self.pos[s])} after "
+                f"{self.counted} space(s): path "
+                + " > ".join(self.board.where(p) for p in self.path)
+            )
+        self.stage = S_AFTER_MOVE
+        self._advance()
+
+    def _do_turn_back(self) -> None:
+        s = self.seat
+        self.pos[s] = self.start
+        self.turned_back = True
+        if self.log:
+            self._say(
+                f"  Hiker {s + 1} cannot finish the move and goes back to "
+                f"{self.board.where(self.start)}."
+            )
+        self.stage = S_AFTER_MOVE
+        self._advance()
+
+    def _do_emergency(self, peak: int) -> None:
+        s = self.seat
+        self.treasures[s] &= ~(1 << peak)
+        self.pos[s] = self.board.camp
+        self._restore_all(s)
+        self.stats["emergencies"][s] += 1
+        self._say(
+            f"  Emergency! Hiker {s + 1} gives up the Treasure of "
+            f"{self.board.peak_names[peak]} and is flown back to Base Camp."
+        )
+        self.stage, self.plant_left = S_TREES, 0
+        self._advance()
+
+    def _finish(self, s: int) -> None:
+        self.finished[s] = True
+        self.moves_to_finish[s] = self.moves_made[s]
+        self.box += self.hand  # no planting on the final return (13. NOTE)
+        self.hand = 0
+        self._say(f"  Hiker {s + 1} is back at Base Camp with the Treasures!")
+        if not self.rules.fair_and_square:
+            self._end("normal")
+            return
+        self._end_turn()
+
+    def _land(self) -> bool:
+        """The landing space's effect; True when it waits for the hiker's choice."""
+        s, b = self.seat, self.board
+        here = self.pos[s]
+        self.plant_left = 0
+        if here == b.camp or self.turned_back:
+            return False
+        feat = b.feature[here]
+        exact = not self.early
+        if feat == bd.HELIPAD and exact and self.flights[s] and self._free_pads():
+            self.phase = FLY
+            return True
+        if feat in bd.REFUGES and exact:
+            self._refuge(s, here)
+            return False
+        if feat == bd.RADIO and exact:
+            self.phase = HOTSPOT
+            return True
+        return self._plain_landing(here)
+
+    def _plain_landing(self, here: int) -> bool:
+        zone = self.board.zone[here]
+        if zone == bd.FLOOD:
+            if self.rules.cards:
+                self.plant_left = self._draw_card()
+        elif zone == bd.SNOW:
+            if self.rules.cards and (self.draw or self.discard):
+                self.phase = SNOW_CARD
+                return True
+        else:
+            self.plant_left = self.tree_value[zone]
+        return False
+
+    def _refuge(self, s: int, here: int) -> None:
+        if self.board.feature[here] == bd.REFUGE_AXES:
+            self.axes[s] = max(self.axes[s], self.rules.tray.axes)
+            what = "axes"
+        else:
+            self.packs[s] = max(self.packs[s], self.rules.tray.supply_packs)
+            what = "supply packs"
+        self._say(f"  Hiker {s + 1} restores {what} at the refuge.")
+        self.plant_left = self.tree_value[self.board.zone[here]]
+
+    def _resume(self) -> None:
+        self.stage = S_TREES
+        self._advance()
+
+    def _do_fly(self, pad: int) -> None:
+        s = self.seat
+        if pad < 0:
+            if self._plain_landing(self.pos[s]):
+                return
+            self._resume()
+            return
+        self.pos[s] = pad
+        self.flights[s] -= 1
+        self.stats["flights"][s] += 1
+        if self.log:
+            self._say(f"  Hiker {s + 1} flies to {self.board.where(pad)}.")
+        self._resume()
+
+    def _do_hotspot(self, choice: str) -> None:
+        zone = self.board.zone[self.pos[self.seat]]
+        self.plant_left = self._draw_card() if choice == "card" else self.tree_value[zone]
+        self._resume()
+
+    def _do_radio(self, refuge: int) -> None:
+        s = self.seat
+        self.radios[s] -= 1
+        self.pos[s] = refuge
+        if self.log:
+            self._say(
+                f"  Hiker {s + 1} radios for help and is taken to {self.board.where(refuge)}."
+            )
+        self._refuge(s, refuge)
+        self._resume()
+
+    def _do_draw(self, yes: int) -> None:
+        self.plant_left = self._draw_card() if yes else 0
+        self._resume()
+
+    def _do_lift(self, space: int) -> None:
+        if space < 0:
+            self.relief_left = 0
+            self.r4_open = False
+        else:
+            self.trees[space] = 0
+            self.hand += 1
+            self.lifted.append(space)
+            self.stats["trees_cleared"][self.seat] += 1
+            if self.stage == S_RELIEF:
+                self.relief_left -= 1
+            else:
+                self.r4_open = False
+            if self.log:
+                self._say(f"  Hiker {self.seat + 1} lifts the tree at {self.board.where(space)}.")
+        self._advance()
+
+    def _do_plant(self, space: int) -> None:
+        if space < 0:
+            self.box += self.hand
+            self.hand = self.plant_left = 0
+            self.lifted.clear()
+            self._say(f"  No space is left for Hiker {self.seat + 1}'s trees.")
+            self._advance()
+            return
+        if self.hand:
+            self.hand -= 1
+            if not self.hand:
+                self.lifted.clear()
+        else:
+            self.box -= 1
+            self.plant_left -= 1
+        self.trees[space] = 1
+        self.stats["trees_planted"][self.seat] += 1
+        if self.log:
+            self._say(f"  Hiker {self.seat + 1} plants a tree at {self.board.where(space)}.")
+        self._advance()
+
+    def _do_uproot(self, space: int) -> None:
+        self.trees[space] = 0
+        self.hand += 1
+        self.lifted.append(space)
+        self.plant_left -= 1
+        if self.log:
+            self._say(f"  Hiker {self.seat + 1} takes the tree at {self.board.where(space)}.")
+        self._advance()
+
+    # ----------------------------------------------------------------------- cards
+    def _draw_card(self) -> int:
+        """Draw and resolve a Hiking Card; returns the trees it lets the drawer plant."""
+        s = self.seat
+        if not self.draw:
+            self.draw, self.discard = self.discard, []
+            self.rng.shuffle(self.draw)
+        if not self.draw:
+            return 0
+        idx = self.draw.pop()
+        card = self.rules.deck[idx]
+        self.stats["cards_drawn"][s] += 1
+        self._say(f"  Hiker {s + 1} draws card {card.number}, {card.name} ({card.kind}).")
+        if card.kind == WILD:
+            if self.wild[s] < 0:
+                self.wild[s] = idx
+            else:  # at most one Wild card per hiker (11. Hiking Cards)
+                self.discard.append(idx)
+            return 0
+        effects = card.effects
+        if card.kind == RED:
+            face = DIE_FACES[self.rng.below(len(DIE_FACES))]
+            effects = card.on_roll[face - 3]
+            self._say(f"    the die shows {face}.")
+        for eff in effects:
+            self._apply_effect(eff)
+        self.discard.append(idx)
+        return card.trees
+
+    def _apply_effect(self, eff) -> None:
+        s, b = self.seat, self.board
+        drawer_zone = b.zone[self.pos[s]]
+        for t in range(self.n):
+            if (
+                self.finished[t]
+                or (eff.who == "self" and t != s)
+                or (eff.who == "others" and t == s)
+            ):
+                continue
+            where = self.pos[t]
+            if not _zone_matches(eff.zone, b.zone[where], drawer_zone):
+                continue
+            if eff.do in PENALTIES and b.feature[where] in bd.REFUGES:
+                continue  # a refuge is a safety zone (7. Refuge Huts)
+            self._say(f"    Hiker {t + 1}: {eff.do.replace('_', ' ')} {eff.n}.")
+            if eff.do == "lose_packs":
+                self.packs[t] = max(0, self.packs[t] - eff.n)
+            elif eff.do == "lose_axes":
+                self.axes[t] = max(0, self.axes[t] - eff.n)
+            elif eff.do == "gain_packs":
+                self.packs[t] = min(MAX_PACKS, self.packs[t] + eff.n)
+            elif eff.do == "gain_axes":
+                self.axes[t] = min(MAX_AXES, self.axes[t] + eff.n)
+            elif eff.do == "move_bonus":
+                self.move_mod[t] += eff.n
+            elif eff.do == "move_penalty":
+                self.move_mod[t] -= eff.n
+            elif eff.do == "roll_next":
+                self.roll_next[t] = True
+            else:
+                self.skip[t] = True
+
+    def _tray_text(self, s: int) -> str:
+        held = [
+            self.board.peak_names[p]
+            for p in range(len(self.board.treasures))
+            if self.treasures[s] >> p & 1
+        ]
+        wild = ", the Wild card" if self.wild[s] >= 0 else ""
+        return (
+            f"{self.packs[s]} packs, {self.axes[s]} axes, {self.saws[s]} chainsaw(s), "
+            f"{self.flights[s]} flight(s), {self.radios[s]} radio(s){wild}; Treasures: "
+            + (", ".join(held) or "none")
+        )
+
+    def _restore_all(self, s: int) -> None:
+        tray = self.rules.tray
+        self.packs[s] = tray.supply_packs
+        self.axes[s] = tray.axes
+        self.saws[s] = tray.chainsaws
+        self.flights[s] = tray.heli_flights
+        self.radios[s] = tray.heli_radios
+
+    # ----------------------------------------------------------------------- outcome
+    def outcome(self) -> Outcome:
+        if not self.terminal:
+            raise ValueError("the game is not over")
+        scores = self.scores()
+        keys = []
+        for s in range(self.n):
+            res = tie_break_key(
+                scores[s],
+                self.packs[s],
+                self.flights[s],
+                self.radios[s],
+                self.saws[s],
+                self.axes[s],
+            )
+            if self.end_reason == "normal":
+                keys.append((int(self.finished[s]), *res))
+            else:  # stopped at the turn cap: the most Treasures, then resources
+                keys.append((bin(self.treasures[s]).count("1"), *res))
+        ranks, shares = rank_by(keys)
+        extras = {
+            "x_treasures": tuple(bin(t).count("1") for t in self.treasures),
+            "x_trees_planted": tuple(self.stats["trees_planted"]),
+            "x_trees_cleared": tuple(self.stats["trees_cleared"]),
+            "x_supply_packs_used": tuple(self.stats["supply_packs_used"]),
+            "x_flights": tuple(self.stats["flights"]),
+            "x_cards_drawn": tuple(self.stats["cards_drawn"]),
+            "x_emergencies": tuple(self.stats["emergencies"]),
+            "x_moves_to_finish": tuple(self.moves_to_finish),
+            # the rulebook's drawn game: home in the same round as another, decided by resources
+            "x_drawn": tuple(int(f and sum(self.finished) > 1) for f in self.finished),
+        }
+        return Outcome(scores, ranks, shares, self.turns(), self.end_reason, extras)
+
+    # ----------------------------------------------------------------------- views and copies
+    def view(self, seat: int) -> TimberTomView:
+        return TimberTomView(
+            seat=seat,
+            to_move=self.seat,
+            phase=PHASE_NAMES[self.phase],
+            board=self.board,
+            round=self.round,
+            treasures_to_win=self.rules.treasures_to_win,
+            positions=tuple(self.pos),
+            finished=tuple(self.finished),
+            trees=bytes(self.trees),
+            tree_box=self.box,
+            trees_in_hand=self.hand,
+            plant_left=self.plant_left,
+            supply_packs=tuple(self.packs),
+            axes=tuple(self.axes),
+            chainsaws=tuple(self.saws),
+            heli_flights=tuple(self.flights),
+            heli_radios=tuple(self.radios),
+            wild_cards=tuple(w >= 0 for w in self.wild),
+            treasures=tuple(self.treasures),
+            snow_caps_paid=tuple(self.snow_paid),
+            one_for_one_used=tuple(self.used141),
+            move_start=self.start,
+            steps_taken=self.counted,
+            allowance=self.allowance,
+            die=self.die,
+            path=tuple(self.path),
+            wild_active=self.wild_active,
+            saw_cuts_left=self.saw_credit,
+            roll4_open=self.r4_open,
+            cards_in_pile=len(self.draw),
+            discards=tuple(self.discard),
+        )
+
+    def clone(self) -> TimberTomState:
+        new = object.__new__(TimberTomState)
+        new.__dict__.update(self.__dict__)
+        for name in (
+            "pos",
+            "packs",
+            "axes",
+            "saws",
+            "flights",
+            "radios",
+            "wild",
+            "treasures",
+            "snow_paid",
+            "used141",
+            "move_mod",
+            "roll_next",
+            "skip",
+            "finished",
+            "moves_made",
+            "moves_to_finish",
+            "draw",
+            "discard",
+            "path",
+            "_events",
+            "lifted",
+        ):
+            setattr(new, name, list(getattr(self, name)))
+        new.trees = bytearray(self.trees)
+        new.stats = {k: list(v) for k, v in self.stats.items()}
+        new.rng = self.rng.clone()
+        new._legal = None if self._legal is None else list(self._legal)
+        new._legal_set = None if self._legal_set is None else set(self._legal_set)
+        return new
+
+    def sample_hidden(self, seat: int, rng: GameRng) -> TimberTomState:
+        """Only the order of the card pile is hidden: reshuffle it."""
+        new = self.clone()
+        rng.shuffle(new.draw)
+        new.rng = GameRng(rng.next64())
+        return new
+
+    def action_text(self, action) -> str:
+        kind, *args = action
+        b = self.board
+        if kind == "step":
+            how = f", clearing its tree ({args[1]})" if args[1] else ""
+            return f"step to {b.where(args[0])}{how}"
+        if kind in ("lift", "plant", "uproot", "fly", "radio"):
+            if args[0] < 0:
+                return f"{kind}: no"
+            return f"{kind} at {b.where(args[0])}"
+        if kind == "emergency":
+            return f"emergency: give up the Treasure of {b.peak_names[args[0]]}"
+        if kind == "extra":
+            return f"trade a {args[0]} for extra spaces"
+        if kind == "draw":
+            return "draw a card" if args[0] else "draw no card"
+        if kind == "hotspot":
+            return "on the hot-spot: " + ("draw a card" if args[0] == "card" else "plant trees")
+        if kind == "turn_back":
+            return "give up the move and go back to its start"
+        if kind == "stop":
+            return "end the move here"
+        return " ".join(str(a) for a in action)
+
+    # ----------------------------------------------------------------------- invariants
+    def invariants(self) -> None:
+        b, r = self.board, self.rules
+        planted = sum(self.trees)
+        if planted + self.box + self.hand != r.tree_box:
+            raise InvariantError(
+                f"trees not conserved: {planted} planted + {self.box} in box + "
+                f"{self.hand} in hand != {r.tree_box}"
+            )
+        stray = int.from_bytes(self.trees, "little") & b.no_tree_mask
+        if stray:
+            where = b.where(next(i for i in range(b.n_nodes) if stray >> (8 * i) & 1))
+            raise InvariantError(f"a tree on {where}, where none may grow")
+        cards = self.draw + self.discard + [w for w in self.wild if w >= 0]
+        if sorted(cards) != (list(range(len(r.deck))) if r.cards else []):
+            raise InvariantError("Hiking Cards not conserved between pile, discards and hands")
+        seen: set[int] = set()
+        for s in range(self.n):
+            if not 0 <= self.packs[s] <= MAX_PACKS:
+                raise InvariantError(f"hiker {s + 1} holds {self.packs[s]} supply packs")
+            if not 0 <= self.axes[s] <= MAX_AXES:
+                raise InvariantError(f"hiker {s + 1} holds {self.axes[s]} axes")
+            for name, value, top in (
+                ("chainsaws", self.saws[s], r.tray.chainsaws),
+                ("heli-flights", self.flights[s], r.tray.heli_flights),
+                ("heli-radios", self.radios[s], r.tray.heli_radios),
+            ):
+                if not 0 <= value <= top:
+                    raise InvariantError(f"hiker {s + 1} holds {value} {name}")
+            if self.treasures[s] >> len(b.treasures):
+                raise InvariantError(f"hiker {s + 1} holds an unknown Treasure")
+            p = self.pos[s]
+            if p == b.camp or self.finished[s]:
+                continue
+            if not b.is_hole(p) or self.trees[p]:
+                raise InvariantError(f"hiker {s + 1} stands on {b.where(p)}")
+            if s == self.seat and self.phase == MOVE:
+                continue  # mid-move a hiker may stand in a canoe or on a hiker it jumps
+            if p in seen:
+                raise InvariantError(f"two hikers share {b.where(p)}")
+            if b.feature[p] == bd.CANOE:
+                raise InvariantError(f"hiker {s + 1} ended a move in a canoe")
+            seen.add(p)
+        if len(set(self.path)) != len(self.path):
+            raise InvariantError("a move visited a space twice")
+        if self.counted > self.allowance and not self.finished[self.seat]:
+            raise InvariantError("a move went further than its allowance")
+
+
+def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> TimberTomState:
+    """Every hiker on Base Camp with a full tray, the Hiking Cards shuffled; seat 0 leaves first."""
+    return TimberTomState(rules, n_players, rng, log)

@@ -1,0 +1,367 @@
+"""Timber Tom strategies: a route planner, a blocker and a resource-careful climber.
+
+All three walk a move step by step down a distance field (spaces to go, trees counted as extra
+spaces) computed once per turn from the board in the view; they differ in how they spend supply
+packs and Heli-Flight tokens, where they plant their trees and which risks they take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from simkit.core.strategy import strategy
+from simkit.games.timber_tom import board as bd
+
+INF = 10**6
+GAME = ("timber-tom",)
+
+
+@cache
+def _tables(board: bd.Board):
+    """Per board: neighbour lists, the extra cost of entering each node, and (row, col) of each
+    node (Base Camp at its first space)."""
+    neighbours = tuple(tuple(v for v, _ in steps) for steps in board.steps)
+    canoe = tuple(int(f == bd.CANOE) for f in board.feature)
+    coords = [divmod(i, board.cols) for i in range(board.camp)]
+    coords.append(divmod(board.camp_spaces[0], board.cols))
+    return neighbours, canoe, tuple(coords)
+
+
+def distance_field(
+    board: bd.Board, trees: bytes, targets: tuple[int, ...], tree_cost: int, trees_block: bool
+) -> list[int]:
+    """Spaces from every node to the nearest target, entering a tree costing ``1 + tree_cost``
+    (or impossible when ``trees_block``) and a canoe one more (its supply pack). Dial's buckets:
+    every cost is a small integer."""
+    neighbours, canoe, _ = _tables(board)
+    dist = [INF] * board.n_nodes
+    buckets: list[list[int]] = [list(targets)]
+    for t in targets:
+        dist[t] = 0
+    d = 0
+    while d < len(buckets):
+        for u in buckets[d]:
+            if dist[u] != d:
+                continue
+            nd = d + 1 + canoe[u]
+            if trees[u]:
+                if trees_block:
+                    continue
+                nd += tree_cost
+            for v in neighbours[u]:
+                if nd < dist[v]:
+                    dist[v] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(v)
+        d += 1
+    return dist
+
+
+def _count(bits: int) -> int:
+    return bin(bits).count("1")
+
+
+def _target(view, seat: int) -> tuple[int, ...]:
+    """Where a hiker heads: home with enough Treasures, else the Treasure Spaces not yet held."""
+    b = view.board
+    if _count(view.treasures[seat]) >= view.treasures_to_win:
+        return (b.camp,)
+    return tuple(t for p, t in enumerate(b.treasures) if not view.treasures[seat] >> p & 1)
+
+
+def _manhattan(board: bd.Board, a: int, b: int) -> int:
+    coords = _tables(board)[2]
+    (ra, ca), (rb, cb) = coords[a], coords[b]
+    return abs(ra - rb) + abs(ca - cb)
+
+
+@dataclass
+class _Walker:
+    """Shared machinery: distance fields cached for one turn, the step walk, the tree placement.
+
+    Parameters (fields) tune the style; subclasses set their defaults."""
+
+    tree_cost: int = 3
+    reserve_packs: int = 1
+    spend_flights: bool = True
+    draw_on_snow: bool = True
+    plant_on: str = "leader"  # "leader": on the leader's route; "near": beside the nearest rival
+    ahead: int = 2
+    _fields: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _turn: tuple = field(default=(), init=False, repr=False, compare=False)
+
+    # ---------------------------------------------------------------- distance fields
+    def _field(self, view, targets: tuple[int, ...], trees_block: bool) -> list[int]:
+        turn = (view.round, view.to_move)
+        if turn != self._turn:
+            self._turn = turn
+            self._fields = {}
+        key = (targets, trees_block)
+        if key not in self._fields:
+            self._fields[key] = distance_field(
+                view.board, view.trees, targets, self.tree_cost, trees_block
+            )
+        return self._fields[key]
+
+    def _own_field(self, view) -> list[int]:
+        me = view.seat
+        tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
+        return self._field(view, self._goal(view), not tools)
+
+    def _goal(self, view) -> tuple[int, ...]:
+        me, b = view.seat, view.board
+        goal = _target(view, me)
+        if goal != (b.camp,) and view.supply_packs[me] < 1 and not self._on_snow(view, goal):
+            return (b.camp,)  # no pack to set foot on a Snow Cap: restore at Base Camp first
+        return goal
+
+    @staticmethod
+    def _on_snow(view, goal) -> bool:
+        b = view.board
+        here = view.positions[view.seat]
+        return b.zone[here] == bd.SNOW and b.treasures[b.peak[here]] in goal
+
+    # ---------------------------------------------------------------- choosing
+    def choose(self, view, legal_actions, rng):
+        phase = view.phase
+        if phase == "move":
+            return self._move(view, legal_actions, rng)
+        if phase == "plant":
+            return self._plant(view, legal_actions, rng)
+        if phase == "lift":
+            return self._lift(view, legal_actions)
+        if phase == "uproot":
+            dist = self._own_field(view)
+            return max(legal_actions, key=lambda a: (dist[a[1]], a[1]))
+        if phase == "fly":
+            return self._fly(view, legal_actions)
+        if phase == "hotspot":
+            return self._hotspot(view, legal_actions)
+        if phase == "snow_card":
+            return ("draw", int(self.draw_on_snow))
+        return legal_actions[rng.below(len(legal_actions))]
+
+    def _move(self, view, legal, rng):
+        me, b = view.seat, view.board
+        steps = [a for a in legal if a[0] == "step"]
+        if not steps:
+            return self._no_step(view, legal)
+        dist = self._own_field(view)
+        others = {
+            p
+            for s, p in enumerate(view.positions)
+            if s != me and not view.finished[s] and p != b.camp
+        }
+        room = view.allowance - view.steps_taken
+        here = view.positions[me]
+        tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
+        visited = set(view.path)
+
+        def dead_end(nxt: int) -> bool:
+            """On a jumped hiker or in a canoe, the move must go on: is there a way out?"""
+            return not any(
+                v not in visited and v != nxt and (tools or not view.trees[v])
+                for v, _ in b.steps[nxt]
+            )
+
+        def key(action):
+            _, nxt, how = action
+            cost = 0 if nxt in others else 1
+            left = room - cost - (how == "141")
+            cannot_end = nxt in others or b.feature[nxt] == bd.CANOE
+            stuck = cannot_end and (left == 0 or dead_end(nxt))
+            return (stuck, dist[nxt], self._clear_cost(view, how), rng.random())
+
+        best = min(steps, key=key)
+        if ("stop",) in legal and dist[here] <= dist[best[1]] and room == 0:
+            return ("stop",)
+        return best
+
+    def _no_step(self, view, legal):
+        """No step is open: stop if the hiker may; else (on a jumped hiker or in a canoe) trade
+        for the spaces to go on, and only then give up the move."""
+        if ("stop",) in legal:
+            return ("stop",)
+        for extra in (("extra", "pack"), ("extra", "flight"), ("extra", "wild")):
+            if extra in legal:
+                return extra
+        if ("turn_back",) in legal:
+            return ("turn_back",)
+        emergencies = [a for a in legal if a[0] == "emergency"]
+        if emergencies:
+            return emergencies[0]
+        return legal[0]
+
+    def _pack_need(self, view) -> int:
+        """Packs to keep: one per Snow Cap still to climb, plus the style's reserve."""
+        me = view.seat
+        peaks_left = max(0, view.treasures_to_win - _count(view.treasures[me]))
+        return min(3, peaks_left + self.reserve_packs)
+
+    @staticmethod
+    def _clear_cost(view, how: str) -> float:
+        if how in ("", "wild", "roll4"):
+            return 0.0
+        if how == "saw":
+            return 0.5 if view.saw_cuts_left else 1.0
+        if how == "axe":
+            return 0.5
+        return 0.8  # the One-for-One rule: once per mountain
+
+    # ---------------------------------------------------------------- trees
+    def _rival(self, view) -> int:
+        me, b = view.seat, view.board
+        rivals = [s for s in range(len(view.positions)) if s != me and not view.finished[s]]
+        if not rivals:
+            return -1
+
+        def lead(s):
+            goal = _target(view, s)
+            near = min(_manhattan(b, view.positions[s], g) for g in goal)
+            return (_count(view.treasures[s]), -near)
+
+        if self.plant_on == "near":
+            return min(
+                rivals, key=lambda s: (_manhattan(b, view.positions[me], view.positions[s]), s)
+            )
+        return max(rivals, key=lambda s: (lead(s), -s))
+
+    def _route_of(self, view, s: int) -> list[int]:
+        """The rival's way ahead: down its distance field from where it stands."""
+        b = view.board
+        dist = self._field(view, _target(view, s), False)
+        node = view.positions[s]
+        route = []
+        for _ in range(40):
+            if dist[node] == 0:
+                break
+            nxt = min((v for v, _ in b.steps[node]), key=lambda v: (dist[v], v))
+            if dist[nxt] >= dist[node]:
+                break
+            route.append(nxt)
+            node = nxt
+        return route
+
+    def _plant(self, view, legal, rng):
+        spaces = {a[1] for a in legal}
+        rival = self._rival(view)
+        if rival >= 0:
+            route = self._route_of(view, rival)
+            on_route = [p for p in route[self.ahead :] if p in spaces]
+            if on_route:
+                return ("plant", on_route[0])
+            coords = _tables(view.board)[2]
+            rr, rc = coords[view.positions[rival]]
+            return min(
+                legal, key=lambda a: (abs(coords[a[1]][0] - rr) + abs(coords[a[1]][1] - rc), a[1])
+            )
+        return legal[rng.below(len(legal))]
+
+    def _lift(self, view, legal):
+        """Lift the tree that opens the way: one next to the hiker (else within a move's
+        reach), the one nearest the goal."""
+        me, b = view.seat, view.board
+        here = view.positions[me]
+        dist = self._field(view, self._goal(view), False)
+        trees = [a for a in legal if a[1] >= 0]
+        for reach in (1, 2, 6):
+            close = [a for a in trees if _manhattan(b, here, a[1]) <= reach]
+            if close:
+                return min(close, key=lambda a: (dist[a[1]], a[1]))
+        return ("lift", -1)
+
+    # ---------------------------------------------------------------- landing choices
+    def _fly(self, view, legal):
+        dist = self._own_field(view)
+        here = view.positions[view.seat]
+        best = min(legal, key=lambda a: (dist[a[1]] if a[1] >= 0 else dist[here], a[1]))
+        if best[1] >= 0 and dist[best[1]] + 4 <= dist[here]:
+            return best
+        return ("fly", -1)
+
+    def _hotspot(self, view, legal):
+        me = view.seat
+        radios = [a for a in legal if a[0] == "radio"]
+        b = view.board
+        if radios and (view.supply_packs[me] < self._pack_need(view) or view.axes[me] == 0):
+            want = (
+                bd.REFUGE_SUPPLIES
+                if view.supply_packs[me] < self._pack_need(view)
+                else (bd.REFUGE_AXES)
+            )
+            fitting = [a for a in radios if b.feature[a[1]] == want]
+            if fitting:
+                return fitting[0]
+        if ("hotspot", "card") in legal and self.draw_on_snow:
+            return ("hotspot", "card")
+        return ("hotspot", "plant")
+
+
+@strategy("trailblazer", games=GAME)
+@dataclass
+class Trailblazer(_Walker):
+    """Trailblazer, the route planner: heads down the shortest way (trees counted as detours)
+    to the nearest Treasure and home, trading spare supply packs, Heli-Flight tokens or the Wild
+    card when the extra spaces reach the goal this move, and flying when a helipad saves 4 spaces.
+
+    Plants its trees on the route of the hiker in the lead."""
+
+    tree_cost: int = 3
+    reserve_packs: int = 1
+
+    def _move(self, view, legal, rng):
+        me = view.seat
+        if view.allowance == view.steps_taken:
+            dist = self._own_field(view)
+            here = view.positions[me]
+            spare = max(0, view.supply_packs[me] - self._pack_need(view))
+            flights = view.heli_flights[me] if self.spend_flights else 0
+            wild = 2 if view.wild_cards[me] and not view.wild_active else 0
+            # trade only when the extra spaces reach the Treasure or Base Camp this move
+            if 0 < dist[here] <= spare + 2 * flights + wild and not self._good_end(view, legal):
+                if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
+                    return ("extra", "pack")
+                if ("extra", "flight") in legal and flights:
+                    return ("extra", "flight")
+                if ("extra", "wild") in legal:
+                    return ("extra", "wild")
+        return super()._move(view, legal, rng)
+
+    @staticmethod
+    def _good_end(view, legal) -> bool:
+        """Stopping here is fine: on a refuge, helipad or hot-spot worth landing on."""
+        b = view.board
+        here = view.positions[view.seat]
+        return ("stop",) in legal and b.feature[here] in bd.LANDING_FEATURES
+
+
+@strategy("blocker", games=GAME)
+@dataclass
+class Blocker(_Walker):
+    """Blocker: races at the plain Move-value without trading resources, and plants every tree
+    on the leader's shortest route, ``ahead`` spaces in front of them, drawing cards for more trees.
+    """
+
+    tree_cost: int = 3
+    reserve_packs: int = 1
+    spend_flights: bool = False
+    draw_on_snow: bool = True
+    plant_on: str = "leader"
+    ahead: int = 2
+
+
+@strategy("climber", games=GAME)
+@dataclass
+class Climber(_Walker):
+    """Resource-careful climber: keeps ``reserve_packs`` supply packs beyond its Snow Cap fees,
+    steers around trees rather than cutting them, skips risky card draws, and hems in the rival
+    nearest to it."""
+
+    tree_cost: int = 5
+    reserve_packs: int = 1
+    spend_flights: bool = False
+    draw_on_snow: bool = False
+    plant_on: str = "near"
+    ahead: int = 1
