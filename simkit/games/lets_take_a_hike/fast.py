@@ -16,7 +16,7 @@ import numba as nb
 import numpy as np
 import pyarrow as pa
 
-from simkit.core.fast_rng import below, game_streams, shuffle
+from simkit.core.fast_rng import game_streams, shuffle
 from simkit.core.results import SCHEMA
 from simkit.games.lets_take_a_hike import fast_strategies as fs
 from simkit.games.lets_take_a_hike.backpack import tables
@@ -773,4 +773,4 @@ def outcome_table(
     return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
 
 
-__all__ = ["CompiledRules", "below", "play_rows", "supports", "warm"]
+__all__ = ["CompiledRules", "play_rows", "supports", "warm"]
