@@ -250,7 +250,7 @@ def replay(run_dir, index):
     "--games",
     "n_games",
     type=click.IntRange(min=1),
-    default=300,
+    default=100,
     show_default=True,
     help="Random games per player count.",
 )
