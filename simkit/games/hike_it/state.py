@@ -15,7 +15,8 @@ trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propos
 window     ("pass",) ("trade", hiker)    after each turn, for the other hikers (see _open_window)
 
 Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
-(start, morning, afternoon, evening, end of turn) until some hiker must decide (``phase``).
+(start, morning, afternoon, evening, end of turn, trading window) until some hiker must decide
+(``phase``).
 
 Everything the rules force (scenic tokens and own waypoints picked up on arrival, completing the
 hike at the trailhead, masteries, restocking the hiker box, advancing the forecast, refilling water
