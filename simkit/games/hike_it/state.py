@@ -1044,7 +1044,8 @@ class HikeState:
         self.trades[offerer] += 1
         self.trades[receiver] += 1
         self._log(
-            f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
+            ("between turns, " if self.stage == WINDOW else "")
+            + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
             f"for {trading.texts(gets)}"
         )
         self._close_trade()
