@@ -184,7 +184,10 @@ class _Planner:
             def worth(code, other=other):  # the tile's worth to the partner, as it values it
                 return 1 + (2 if code in forecast and other.tokens[code] < 2 else 0)
 
-            spare = [t for t in range(n) for _ in range(me.storage[t]) if t not in weather]
+            keep = [self.water if t == WATER_ITEM else 0 for t in range(n)]  # its own water
+            spare = [
+                t for t in range(n) for _ in range(me.storage[t] - keep[t]) if t not in weather
+            ]
             spare.sort(key=worth, reverse=True)
             cards = sorted(
                 (t for t in range(n) if held[t] and t not in weather), key=held.__getitem__
