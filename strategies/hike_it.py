@@ -50,8 +50,8 @@ def _tour(board, start: int, stops: list[int], home: int) -> tuple[int, list[int
 _WEATHER_CARDS: list = [None, ()]  # the rules last seen and their weather cards' needs
 
 
-def _weather_needs(view) -> list[int]:
-    """Items the forecast asks for, today first (extreme cards list two)."""
+def _weather_cards(view) -> tuple:
+    """The items each weather card (by id) asks for, cached for the rules last seen."""
     rules = view.rules
     if _WEATHER_CARDS[0] is not rules:
         _WEATHER_CARDS[:] = [
@@ -62,7 +62,12 @@ def _weather_needs(view) -> list[int]:
                 for i in range(count)
             ),
         ]
-    cards = _WEATHER_CARDS[1]
+    return _WEATHER_CARDS[1]
+
+
+def _weather_needs(view) -> list[int]:
+    """Items the forecast asks for, today first (extreme cards list two)."""
+    cards = _weather_cards(view)
     needs: list[int] = []
     for c in view.forecast:
         needs += list(cards[c])
@@ -138,7 +143,78 @@ class _Planner:
             return 5.0 + (2.0 if me.tokens[code - 2 * n] == 1 else 0.0)
         return 1.0
 
+    def _trade_window(self, view, legal):
+        """Between turns: pass, unless a hiker of the region carries a tile this hiker lacks for
+        its next morning's weather and will take what it can spare for it."""
+        plan = self._window_plan(view, [a[1] for a in legal if a[0] == "trade"])
+        return ("trade", plan[0]) if plan else ("pass",)
+
+    def _next_weather(self, view, seat: int) -> tuple[int, ...]:
+        """Items the weather asks of ``seat`` at its next turn (today's card if its turn is still
+        to come this round, else tomorrow's)."""
+        later = view.order.index(seat) > view.order.index(view.turn)
+        return _weather_cards(view)[view.forecast[0 if later else 1]]
+
+    def _window_plan(self, view, partners):
+        """(partner, what to give, the tile to ask for) for a window offer the partner's own
+        valuation accepts (its hidden hand can only raise the value of cards), or None."""
+        if not self.trade or not partners:
+            return None
+        me, n, rules = view.me, len(ITEMS), view.rules
+        per = rules.decks.skill_per_type
+        held = [0] * n
+        for c in view.hand:
+            held[c // per] += 1
+        weather = self._next_weather(view, view.seat)
+        lacking = [
+            i
+            for i in weather
+            if not me.storage[i] and not me.tokens[i] and held[i] < rules.set_cost
+        ]
+        if not lacking:
+            return None
+        item, forecast = lacking[0], _weather_needs(view)
+        for p in partners:
+            other = view.players[p]
+            if other.storage[item] < 1 + (
+                item in self._next_weather(view, p) and other.tokens[item] < 2
+            ):
+                continue  # it has none to spare: the partner faces that weather too
+
+            def worth(code, other=other):  # the tile's worth to the partner, as it values it
+                return 1 + (2 if code in forecast and other.tokens[code] < 2 else 0)
+
+            keep = [self.water if t == WATER_ITEM else 0 for t in range(n)]  # its own water
+            spare = [
+                t for t in range(n) for _ in range(me.storage[t] - keep[t]) if t not in weather
+            ]
+            spare.sort(key=worth, reverse=True)
+            cards = sorted(
+                (t for t in range(n) if held[t] and t not in weather), key=held.__getitem__
+            )
+            offer = [*spare, *(n + t for t in cards)]
+            gives: list[int] = []
+            for code in offer[: rules.trade_items]:
+                if sum(worth(c) if c < n else 1 for c in gives) >= worth(item):
+                    break
+                gives.append(code)
+            tiles = sum(1 for c in gives if c < n)
+            if (
+                sum(worth(c) if c < n else 1 for c in gives) >= worth(item)
+                and sum(other.storage) + tiles - 1 <= rules.storage
+                and sum(me.storage) + 1 - tiles <= rules.storage
+                and other.hand_size + len(gives) - tiles <= rules.hand_limit
+            ):
+                return p, tuple(gives), item
+        return None
+
     def _trade_give(self, view, legal):
+        if view.window and view.offer[0] == view.seat:  # a window offer, as planned
+            plan = self._window_plan(view, [view.offer[1]])
+            if plan:
+                gives = plan[1]
+                k = len(view.offer[2])
+                return ("give", gives[k]) if k < len(gives) else ("get", plan[2])
         if view.offer[2]:  # one thing offered: now what to ask for it
             return self._trade_get(view, [a for a in legal if a[0] == "get"])
         if view.turn != view.seat:  # asked for an offer: give what the asker's challenge needs
@@ -149,7 +225,7 @@ class _Planner:
 
     def _trade_get(self, view, legal):
         if view.offer[3] or not [a for a in legal if a[0] == "get"]:
-            return ("propose",)  # one thing for one thing
+            return ("propose",)  # one thing asked for
         if view.turn == view.seat:
             for item in view.pay_req:
                 for code in (item, 2 * len(ITEMS) + item):

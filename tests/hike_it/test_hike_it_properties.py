@@ -11,7 +11,7 @@ from simkit.core.rng import GameRng
 from simkit.core.rules import rule_fields
 from simkit.games.hike_it import GAME
 from simkit.games.hike_it.rules import Rules, WeatherDeck
-from simkit.games.hike_it.state import new_state
+from simkit.games.hike_it.state import TRADE_ANSWER, new_state
 
 RULES = Rules()
 FAST = dataclasses.replace(RULES, turn_limit=40)
@@ -23,6 +23,10 @@ def play(state, rng: GameRng, check: bool = True, max_steps: int = 50_000):
         legal = state.legal_actions()
         assert legal, (state.phase, state.stage)
         turn_of = state.seat_now
+        if check and state.phase == TRADE_ANSWER:  # in turn or in the window after a turn
+            offerer, receiver = state.offer[:2]
+            assert state.in_park(offerer) and state.in_park(receiver)
+            assert state.region_of(offerer) == state.region_of(receiver)
         state.apply(legal[rng.below(len(legal))])
         steps += 1
         assert steps < max_steps
@@ -136,4 +140,4 @@ def test_every_action_has_plain_words():
             assert text and "(" not in text
             seen.add(action[0])
         state.apply(legal[rng.below(len(legal))])
-    assert {"waypoint", "trailhead", "hike", "end"} <= seen
+    assert {"waypoint", "trailhead", "hike", "end", "pass", "trade"} <= seen

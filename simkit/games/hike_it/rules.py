@@ -53,6 +53,9 @@ class Rules:
     trade_offers: int = rule(
         2, lo=0, hi=10, help="trade offers a hiker may make per turn (0: no trading)"
     )
+    trade_window: bool = rule(
+        True, help="after each turn the other hikers may each offer one trade (Trading: any time)"
+    )
     trade_items: int = rule(3, lo=1, hi=6, help="things a trade offer may give, and ask, at most")
     trailhead_bonus: bool = rule(True, help="award the trailhead bonus tiles")
     turn_order: str = rule(

@@ -12,9 +12,11 @@ resting    ("rest", levels)
 bears      ("bear", bear[, space]) ("bear_step", space)
 trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propose",)
            ("accept",) ("decline",)      codes: see trading.py
+window     ("pass",) ("trade", hiker)    after each turn, for the other hikers (see _open_window)
 
 Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
-(start, morning, afternoon, evening, end of turn) until some hiker must decide (``phase``).
+(start, morning, afternoon, evening, end of turn, trading window) until some hiker must decide
+(``phase``).
 
 Everything the rules force (scenic tokens and own waypoints picked up on arrival, completing the
 hike at the trailhead, masteries, restocking the hiker box, advancing the forecast, refilling water
@@ -61,8 +63,9 @@ STATUS = ("hiking", "resting", "finished", "knocked out")
     TRADE_GIVE,
     TRADE_GET,
     TRADE_ANSWER,
+    TRADE_WINDOW,
     OVER,
-) = range(17)
+) = range(18)
 PHASES = (
     "waypoint",
     "trailhead",
@@ -80,11 +83,12 @@ PHASES = (
     "trade_give",
     "trade_get",
     "trade_answer",
+    "trade_window",
     "over",
 )
 
 # turn stages (what comes after the current decisions are settled)
-START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN = range(6)
+START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN, WINDOW = range(7)
 
 METHODS = ("tile", "cards", "token")
 
@@ -120,6 +124,7 @@ class HikeState:
         self.phase = WAYPOINT
         self.stage = START
         self.end_reason = ""
+        self.window: list[int] = []  # hikers still to decide in the trading window after a turn
         # hikers
         self.pos = [-1] * n
         self.home = [-1] * n
@@ -232,6 +237,8 @@ class HikeState:
             return self.offer[0]  # the offerer makes the offer ...
         if self.phase == TRADE_ANSWER:
             return self.offer[1]  # ... and the other hiker accepts or declines it
+        if self.phase == TRADE_WINDOW:
+            return self.window[0]
         return self.seat_now
 
     def is_terminal(self) -> bool:
@@ -548,16 +555,19 @@ class HikeState:
             return [*self._trade_gets(), ("propose",)]
         if p == TRADE_ANSWER:
             offerer, receiver, gives, gets = self.offer
-            other = receiver if offerer == self.seat_now else offerer
             ok = (
                 all(trading.count(self, receiver, c) >= gets.count(c) for c in set(gets))
                 and trading.fits(self, receiver, gives, gets)
                 and trading.fits(self, offerer, gets, gives)
-                and trading.hand_fits(
-                    self, other, *((gives, gets) if other == receiver else (gets, gives))
+                and all(
+                    trading.hand_fits(self, s, got, gave)
+                    for s, got, gave in ((receiver, gives, gets), (offerer, gets, gives))
+                    if self._hand_bound(s)
                 )
             )
             return [("accept",), ("decline",)] if ok else [("decline",)]
+        if p == TRADE_WINDOW:
+            return self._window_actions(self.window[0])
         if p == SKILL:
             return [("skill", i) for i, c in enumerate(self.face_up) if c >= 0]
         if p == REFILL:
@@ -692,6 +702,18 @@ class HikeState:
                 out.append(("ask", s))
         return out
 
+    def _window_actions(self, seat: int) -> list[tuple]:
+        """Pass, or offer one trade to a hiker of one's region (none: nothing to decide)."""
+        if not (self.in_park(seat) and trading.holds_anything(self, seat)):
+            return []
+        offers = [("trade", s) for s in trading.partners(self, seat)]
+        return [("pass",), *offers] if offers else []
+
+    def _hand_bound(self, seat: int) -> bool:
+        """Whether a trade must leave ``seat`` within the hand limit: everyone but the hiker whose
+        turn it is (it discards at its end of turn); in the window after a turn, everyone."""
+        return seat != self.seat_now or self.stage == WINDOW
+
     def _bear_pick_actions(self, seat: int) -> list[tuple]:
         out: list[tuple] = []
         for bear, at in enumerate(self.bear_pos):
@@ -710,7 +732,7 @@ class HikeState:
 
     def apply(self, action) -> None:
         if self.phase == OVER or action not in self.legal_actions():
-            raise IllegalAction(self.seat_now, action)
+            raise IllegalAction(self.current_player(), action)
         seat = self.current_player()
         self.prev_phase, self.phase = self.phase, -1
         getattr(self, "_do_" + action[0])(seat, *action[1:])
@@ -994,7 +1016,8 @@ class HikeState:
         self._open_trade(partner, seat)
 
     def _open_trade(self, offerer: int, receiver: int) -> None:
-        self.offers_left -= 1
+        if self.stage != WINDOW:  # the window allows one offer a hiker on its own
+            self.offers_left -= 1
         self.trade_return = self.prev_phase
         self.offer = (offerer, receiver, (), ())
         self.phase = TRADE_GIVE
@@ -1021,7 +1044,8 @@ class HikeState:
         self.trades[offerer] += 1
         self.trades[receiver] += 1
         self._log(
-            f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
+            ("between turns, " if self.stage == WINDOW else "")
+            + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
             f"for {trading.texts(gets)}"
         )
         self._close_trade()
@@ -1041,8 +1065,13 @@ class HikeState:
             self._challenge(self.pay_req, self.pay_source, self.after_pay)
         elif back == HAND:  # the end of the turn checks the hand again
             self.stage = END_TURN
+        elif back == TRADE_WINDOW:  # that hiker's one offer is made: the next one decides
+            self.window.pop(0)
         else:
             self.phase = back
+
+    def _do_pass(self, seat: int) -> None:
+        self.window.pop(0)
 
     # bears
     def _do_bear(self, seat: int, bear: int, space: int = -1) -> None:
@@ -1167,8 +1196,10 @@ class HikeState:
                 self.phase = AFTERNOON
             elif stage == EVENING:
                 self._evening()
-            else:
+            elif stage == END_TURN:
                 self._end_turn()
+            else:
+                self._window_step()
 
     def _start_turn(self) -> None:
         seat = self.seat_now
@@ -1277,6 +1308,26 @@ class HikeState:
         if not any(self.in_park(s) for s in range(self.n)):
             self._game_over("normal")
             return
+        self._open_window()
+
+    def _open_window(self) -> None:
+        """Trading "at any time" (Trading), made finite: after each turn, every other hiker, in
+        turn order, may make one offer to a hiker of its own region, who accepts or declines."""
+        self.stage = WINDOW
+        if self.rules.trade_window and self.rules.trade_offers:
+            k, order = self.order_index, self.order
+            self.window = [order[(k + i) % self.n] for i in range(1, self.n)]
+
+    def _window_step(self) -> None:
+        """The next hiker of the window with a choice decides; the others are skipped."""
+        while self.window:
+            if self._window_actions(self.window[0]):
+                self.phase = TRADE_WINDOW
+                return
+            self.window.pop(0)
+        self._next_turn()
+
+    def _next_turn(self) -> None:
         self.order_index += 1
         if self.order_index >= self.n:
             self._end_of_round()
@@ -1357,6 +1408,7 @@ class HikeState:
             bear_moving=self.bear_moving,
             dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
             offer=self.offer,
+            window=tuple(self.window),
             turn=self.seat_now,
             offers_left=self.offers_left,
             miles_today=self.miles_today,
@@ -1383,6 +1435,8 @@ class HikeState:
             return f"offer a trade to {self._who(args[0])}"
         if kind == "ask":
             return f"ask {self._who(args[0])} for a trade offer"
+        if kind == "pass":
+            return "make no trade offer"
         if kind == "keep":
             return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
         return " ".join(str(a) for a in action).replace("_", " ")
@@ -1426,6 +1480,7 @@ class HikeState:
             "setup_queue",
             "refill_owed",
             "keep_values",
+            "window",
         ):
             setattr(c, name, list(getattr(self, name)))
         for name in (
@@ -1528,7 +1583,7 @@ class HikeState:
             check(0 <= self.health[s] <= r.health_max, f"seat {s} health {self.health[s]}")
             check(self.campfires_used[s] <= r.campfires, f"seat {s} campfires")
             check(len(self.side_done[s]) <= 2, f"seat {s} completed too many side hikes")
-            if s != self.seat_now or self.stage == START:
+            if s != self.seat_now or self.stage in (START, WINDOW):
                 check(
                     len(self.hand[s]) <= r.hand_limit,
                     f"seat {s} holds {len(self.hand[s])} skill cards",
@@ -1541,6 +1596,13 @@ class HikeState:
                 )
             elif not self.in_park(s):
                 check(self.pos[s] == -1, f"seat {s} left the park but still stands on it")
+        if self.window:
+            check(
+                self.stage == WINDOW
+                and self.seat_now not in self.window
+                and len(set(self.window)) == len(self.window),
+                "trading window: each other hiker decides once, after a turn",
+            )
         if not self.aggressive:
             for region, at in enumerate(self.bear_pos):
                 check(self.board.park.region[at] == region, "a passive bear left its region")

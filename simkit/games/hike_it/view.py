@@ -57,6 +57,7 @@ class HikeView(NamedTuple):
     dealt: tuple[int, ...]  # scenic token types dealt (only while choosing waypoints)
     miles_today: int
     offer: tuple  # (offerer, receiver, gives, gets) while a trade is made; gives/gets: codes
+    window: tuple[int, ...]  # hikers still to decide in the trading window after a turn
     offers_left: int  # trade offers the current hiker may still make this turn
     turn: int  # the hiker whose turn it is (another may be deciding a trade or a bear)
     # the rules and the precomputed map, for planning (the same objects for every seat)
