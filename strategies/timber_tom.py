@@ -8,7 +8,7 @@ packs and Heli-Flight tokens, where they plant their trees and which risks they 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from simkit.core.strategy import strategy
 from simkit.games.timber_tom import board as bd
@@ -28,12 +28,16 @@ def _tables(board: bd.Board):
     return neighbours, canoe, tuple(coords)
 
 
+@lru_cache(maxsize=1024)
 def distance_field(
     board: bd.Board, trees: bytes, targets: tuple[int, ...], tree_cost: int, trees_block: bool
-) -> list[int]:
+) -> tuple[int, ...]:
     """Spaces from every node to the nearest target, entering a tree costing ``1 + tree_cost``
     (or impossible when ``trees_block``) and a canoe one more (its supply pack). Dial's buckets:
-    every cost is a small integer."""
+    every cost is a small integer.
+
+    Cached (a tuple, so no caller can spoil it): trees change only when planted, lifted or cut,
+    so every hiker sharing a goal reads the same field for many turns running."""
     neighbours, canoe, _ = _tables(board)
     dist = [INF] * board.n_nodes
     buckets: list[list[int]] = [list(targets)]
@@ -49,14 +53,17 @@ def distance_field(
                 if trees_block:
                     continue
                 nd += tree_cost
+            later = None  # the bucket of nd, looked up once per node rather than per edge
             for v in neighbours[u]:
                 if nd < dist[v]:
                     dist[v] = nd
-                    while len(buckets) <= nd:
-                        buckets.append([])
-                    buckets[nd].append(v)
+                    if later is None:
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        later = buckets[nd]
+                    later.append(v)
         d += 1
-    return dist
+    return tuple(dist)
 
 
 def _count(bits: int) -> int:
@@ -93,7 +100,9 @@ class _Walker:
     _turn: tuple = field(default=(), init=False, repr=False, compare=False)
 
     # ---------------------------------------------------------------- distance fields
-    def _field(self, view, targets: tuple[int, ...], trees_block: bool) -> list[int]:
+    def _field(self, view, targets: tuple[int, ...], trees_block: bool) -> tuple[int, ...]:
+        # The field first read this turn stays for the rest of it, a tree planted meanwhile
+        # notwithstanding: that is how the style plays (the cache below is only for speed).
         turn = (view.round, view.to_move)
         if turn != self._turn:
             self._turn = turn
@@ -105,7 +114,7 @@ class _Walker:
             )
         return self._fields[key]
 
-    def _own_field(self, view) -> list[int]:
+    def _own_field(self, view) -> tuple[int, ...]:
         me = view.seat
         tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
         return self._field(view, self._goal(view), not tools)
@@ -237,7 +246,7 @@ class _Walker:
         for _ in range(40):
             if dist[node] == 0:
                 break
-            nxt = min((v for v, _ in b.steps[node]), key=lambda v: (dist[v], v))
+            nxt = min(b.neighbours[node], key=lambda v: (dist[v], v))
             if dist[nxt] >= dist[node]:
                 break
             route.append(nxt)

@@ -104,6 +104,20 @@ class Board:
         return tuple(i for i in range(self.camp) if self.plantable[i])
 
     @cached_property
+    def neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """Each node's next nodes, steps and tailwinds alike: the searches below do not care
+        how a step is made, and reading bare nodes spares them a tuple unpacking per edge."""
+        return tuple(tuple(other for other, _ in steps) for steps in self.steps)
+
+    @cached_property
+    def plantable_in_zone(self) -> dict[int, tuple[int, ...]]:
+        """The plantable spaces of each zone, in node order (uprooting looks zone by zone)."""
+        return {
+            zone: tuple(i for i in self.plantable_spaces if self.zone[i] == zone)
+            for zone in TREE_ZONES
+        }
+
+    @cached_property
     def helipads(self) -> tuple[int, ...]:
         return tuple(i for i in range(self.camp) if self.feature[i] == HELIPAD)
 
@@ -177,16 +191,36 @@ class Board:
         nxt_home = [-1] * self.n_nodes
         nxt_home[camp] = camp
         frontier = [camp]
-        steps = self.steps
+        neighbours = self.neighbours
         while frontier:
             later = []
             for node in frontier:
-                for other, _ in steps[node]:
+                for other in neighbours[node]:
                     if nxt_home[other] < 0 and not blocked[other]:
                         nxt_home[other] = node
                         later.append(other)
             frontier = later
         return nxt_home
+
+    def reaches_home(self, start: int, blocked) -> bool:
+        """Whether :meth:`ways_home` finds a way from ``start``: the same search, stopped as soon
+        as it meets ``start`` (most hikers are not ringed in, so most of the board is spared)."""
+        camp = self.camp
+        seen = bytearray(self.n_nodes)
+        seen[camp] = 1
+        frontier = [camp]
+        neighbours = self.neighbours
+        while frontier:
+            later = []
+            for node in frontier:
+                for other in neighbours[node]:
+                    if not seen[other] and not blocked[other]:
+                        if other == start:
+                            return True
+                        seen[other] = 1
+                        later.append(other)
+            frontier = later
+        return start == camp
 
     def connected_to_camp(self, start: int, blocked) -> list[int] | None:
         """A shortest way of free spaces from ``start`` to Base Camp, or None when ringed in."""

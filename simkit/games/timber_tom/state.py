@@ -227,7 +227,9 @@ class TimberTomState:
         return self._home
 
     def _ringed(self, s: int) -> bool:
-        return self._ways_home()[self.pos[s]] < 0
+        if self._home_key == bytes(self.trees):
+            return self._home[self.pos[s]] < 0
+        return not self.board.reaches_home(self.pos[s], self.trees)
 
     def _begin_move(self) -> None:
         s = self.seat
@@ -367,11 +369,7 @@ class TimberTomState:
 
     def _uprootable(self) -> list[int]:
         for zone in (bd.Z1500, bd.Z1000):  # 4. Tree Planting: the 1500 zones first, then 1000
-            found = [
-                i
-                for i in self.board.plantable_spaces
-                if self.trees[i] and self.board.zone[i] == zone
-            ]
+            found = [i for i in self.board.plantable_in_zone[zone] if self.trees[i]]
             if found:
                 return found
         return []
@@ -423,11 +421,11 @@ class TimberTomState:
         trees: usually a short detour, so the search stops long before covering the board."""
         seen = {here}
         frontier = [here]
-        steps, trees = self.board.steps, self.trees
+        neighbours, trees = self.board.neighbours, self.trees
         while frontier:
             later = []
             for node in frontier:
-                for other, _ in steps[node]:
+                for other in neighbours[node]:
                     if other in seen or trees[other]:
                         continue
                     if other in ahead:
