@@ -69,6 +69,38 @@ def _prime_tables(board, speed: float, home_circles: float, home_triangles: floa
     return primes, hops / speed, home_need, own
 
 
+@cache
+def _prospects(
+    board, speed: float, home_circles: float, home_triangles: float, burden: int, turns_after: int
+):
+    """The part of the prospect sweep that does not change from one decision to the next: the
+    Prime Locations, each space's divisor (1 + turns to get there) and where a visit still
+    leaves time to walk home (never the location the Rambler stands on: not a prospect)."""
+    primes, turns, home_need, own = _prime_tables(board, speed, home_circles, home_triangles)
+    in_time = turns + (home_need + burden) <= turns_after
+    in_time[own] = False
+    return primes, 1.0 + turns, in_time
+
+
+@cache
+def _board_arrays(board) -> tuple[np.ndarray, np.ndarray]:
+    """Per map, as arrays for the end-value sweep: each space's beauty, the Time chart's points."""
+    return (
+        np.array(board.beauty, dtype=np.float64),
+        np.array(board.return_points, dtype=np.float64),
+    )
+
+
+@cache
+def _home_arrays(board, home: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Per map and pace (``home_turns``): the turns home as an array and the whole turns
+    needed (none from Keswick itself). Built once, not per decision; never written to."""
+    turns = np.array(home)
+    need = np.ceil(turns)
+    need[board.start] = 0
+    return turns, need
+
+
 @dataclass
 class Planner:
     """Shared planning: greedy one-turn lookahead with a reach-home safety margin."""
@@ -177,29 +209,37 @@ class _Plan:
 
     @property
     def stone_values(self) -> dict[int, float]:
-        """:meth:`stone_value` of every Prime Location, worked out once per decision."""
+        """Points for placing a stone now on each Prime Location (0 where done), worked out once
+        per decision in one loop: what the locations share (rain, the cards held, Equipment) is
+        looked up once, not per location."""
         if self._stone_values is None:
-            self._stone_values = {s: self.stone_value(s) for s, _, _ in self.board.cards}
+            b, r, v = self.board, self.rules, self.view
+            wet = r.rain_penalty if v.raining else 0
+            held = {v.played, *v.hand}
+            desire = r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
+            binoculars = self.equipment == BINOCULARS
+            sun = self.equipment == SUN_PROTECTION and not v.raining
+            card_of_location = self.faces.card_of_location
+            values = {}
+            for space, _, _ in b.cards:
+                if b.kind[space] != PRIME or space in self.stones:
+                    values[space] = 0.0
+                    continue
+                value = max(b.points[space] - wet, 0)
+                if space in self.cairns:
+                    placed = self.cairns[space]
+                    bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
+                    value += self.style.cairn_weight * bonus
+                card = card_of_location.get(space, -1)
+                if card >= 0 and card in held:
+                    value += desire
+                if binoculars and b.triangle[space]:
+                    value += r.binoculars
+                if sun:
+                    value += r.sun_protection
+                values[space] = value
+            self._stone_values = values
         return self._stone_values
-
-    def stone_value(self, space: int) -> float:
-        """Points for placing a stone on ``space`` now (0 if not a Prime Location or done)."""
-        b, r, v = self.board, self.rules, self.view
-        if b.kind[space] != PRIME or space in self.stones:
-            return 0.0
-        value = max(b.points[space] - (r.rain_penalty if v.raining else 0), 0)
-        if space in self.cairns:
-            placed = self.cairns[space]
-            bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
-            value += self.style.cairn_weight * bonus
-        card = self.faces.card_of_location.get(space, -1)
-        if card >= 0 and (card == v.played or card in v.hand):
-            value += r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
-        if self.equipment == BINOCULARS and b.triangle[space]:
-            value += r.binoculars
-        if self.equipment == SUN_PROTECTION and not v.raining:
-            value += r.sun_protection
-        return value
 
     def potential(self, space: int) -> float:
         """The best unvisited Prime Location near ``space``, discounted by turns to get there."""
@@ -210,13 +250,16 @@ class _Plan:
     def _potentials(self) -> np.ndarray:
         """:meth:`potential` of every space at once (one array sweep per decision)."""
         b, style = self.board, self.style
-        primes, turns, home_need, own = _prime_tables(
-            b, style.speed, style.home_circles, style.home_triangles
+        primes, discount, in_time = _prospects(
+            b,
+            style.speed,
+            style.home_circles,
+            style.home_triangles,
+            self._burden,
+            self.turns_after,
         )
         values = np.array([self.stone_values[t] for t in primes])
-        in_time = turns + (home_need + self._burden) <= self.turns_after
-        gain = np.where(in_time, values / (1.0 + turns), 0.0)
-        gain[own] = 0.0  # standing there already is not a prospect
+        gain = np.where(in_time, values / discount, 0.0)
         return gain.max(axis=1)
 
     def expects_rucksack(self) -> bool:
@@ -252,19 +295,18 @@ class _Plan:
         for the return it leaves likely; a space too far from Keswick ranks by its distance."""
         b, r, v, style = self.board, self.rules, self.view, self.style
         n = b.n_spaces
+        beauty, return_points = _board_arrays(b)
+        home, need = _home_arrays(b, self._home)
         values = np.zeros(n)
-        for space, value in self.stone_values.items():
-            values[space] = value
+        stone_values = self.stone_values
+        values[list(stone_values)] = list(stone_values.values())
         wet = r.rain_penalty if v.raining else 0
-        values += np.array(b.beauty, dtype=np.float64) * max(r.beauty_points - wet, 0)
+        values += beauty * max(r.beauty_points - wet, 0)
         if self._potential is None:
             self._potential = self._potentials()
         potential = self._potential
-        home = np.array(self._home)
-        need = np.ceil(home)
-        need[b.start] = 0
         arrive = np.clip(v.turn + need, b.return_from_turn, b.n_turns - 1).astype(int)
-        chart = np.array(b.return_points, dtype=np.float64)[arrive - b.return_from_turn]
+        chart = return_points[arrive - b.return_from_turn]
         ends = values + style.lookahead * potential + chart
         ends = np.where(need > self.turns_after - style.margin, UNSAFE - 10.0 * home, ends)
         if v.turn >= b.return_from_turn:

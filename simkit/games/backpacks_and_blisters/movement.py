@@ -8,6 +8,8 @@ space costs one symbol of its shape; a small space held by another Rambler costs
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from simkit.games.backpacks_and_blisters.board import Board
 
 
@@ -33,11 +35,20 @@ def allowance(
 
 def reachable(
     board: Board, start: int, circles: int, triangles: int, others: frozenset[int] | set[int]
-) -> set[int]:
+) -> frozenset[int]:
     """Every space a Rambler on ``start`` may end the move on (``start`` itself included).
 
     ``others`` holds the small spaces occupied by other Ramblers: free to pass, closed to stop on.
     """
+    return _reachable(board, start, circles, triangles, frozenset(others))
+
+
+# The engine offers the moves and every planner weighs them again, card by card, from the same
+# space with the same Ramblers about: one search serves them all.
+@lru_cache(maxsize=4096)
+def _reachable(
+    board: Board, start: int, circles: int, triangles: int, others: frozenset[int]
+) -> frozenset[int]:
     neighbours, triangle = board.neighbours, board.triangle
     # Per space, the (circles, triangles) left on arrival that no other arrival beats in both:
     # a dominated arrival can reach nothing new.
@@ -65,7 +76,7 @@ def reachable(
                 kept[:] = [(kc, kt) for kc, kt in kept if kc > nc or kt > nt]
                 kept.append((nc, nt))
             stack.append((there, nc, nt))
-    return {space for space in best if space not in others}
+    return frozenset(space for space in best if space not in others)
 
 
 def reachable_any(
