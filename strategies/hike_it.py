@@ -32,6 +32,25 @@ def _bfs_from(board, target: int, blocked: frozenset[int]) -> list[int]:
     return dist
 
 
+# Miles around passive bears, shared by every planner of the process (all seats, every game on
+# the same board): bears move rarely, so the same few maps are asked for again and again. The
+# maps are kept with the board they were searched on and dropped when another board comes.
+_DETOURS: dict = {"board": None, "maps": {}}
+
+
+def _detour_map(board, target: int, blocked: frozenset[int]) -> list[int]:
+    """:func:`_bfs_from`, searched once per board, target and set of blocked spaces."""
+    if _DETOURS["board"] is not board:
+        _DETOURS["board"], _DETOURS["maps"] = board, {}
+    maps = _DETOURS["maps"]
+    key = (target, blocked)
+    if key not in maps:
+        if len(maps) > 4096:
+            maps.clear()
+        maps[key] = _bfs_from(board, target, blocked)
+    return maps[key]
+
+
 def _tour(board, start: int, stops: list[int], home: int) -> tuple[int, list[int]]:
     """The shortest order to visit ``stops`` from ``start`` and end at ``home``."""
     d = board.dist
@@ -388,13 +407,7 @@ class _Planner:
         """Miles to ``target`` around passive bears (cached: bears move rarely)."""
         if not blocked:
             return board.dist[target]
-        cache = self.__dict__.setdefault("_paths", {})
-        key = (id(board), target, blocked)
-        if key not in cache:
-            if len(cache) > 256:
-                cache.clear()
-            cache[key] = _bfs_from(board, target, blocked)
-        return cache[key]
+        return _detour_map(board, target, blocked)
 
     def _detour_target(self, view, target: int, blocked) -> int:
         board, here = view.board, view.me.pos

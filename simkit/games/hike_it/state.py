@@ -314,7 +314,11 @@ class HikeState:
         return card % self.rules.decks.skill_per_type < self.rules.decks.paws_per_type
 
     def hand_count(self, seat: int, t: int) -> int:
-        return sum(1 for c in self.hand[seat] if self.skill_type(c) == t)
+        # Cards of type t are numbered t * per .. (t + 1) * per - 1 (see skill_type): a range
+        # test per card rather than a method call, as trade offers ask this for every type.
+        per = self.rules.decks.skill_per_type
+        low = t * per
+        return sum(1 for c in self.hand[seat] if low <= c < low + per)
 
     def _discard_cards(self, seat: int, t: int, k: int, paws: bool = False) -> None:
         """Discard ``k`` cards of type ``t`` (or ``k`` paw cards of any type), sparing paws.
@@ -545,11 +549,8 @@ class HikeState:
             offerer, receiver, gives, _ = self.offer
             out = []
             if len(gives) < self.rules.trade_items:
-                out = [
-                    ("give", c)
-                    for c in trading.CODES
-                    if trading.count(self, offerer, c) > gives.count(c)
-                ]
+                held = trading.holdings(self, offerer)
+                out = [("give", c) for c in trading.CODES if held[c] > gives.count(c)]
             return out + self._trade_gets() if gives else out
         if p == TRADE_GET:  # another thing asked, or the offer as it stands
             return [*self._trade_gets(), ("propose",)]
@@ -678,15 +679,12 @@ class HikeState:
         _, receiver, gives, gets = self.offer
         if len(gets) >= self.rules.trade_items:
             return []
+        held = trading.holdings(self, receiver)
         # the other hiker's skill cards are hidden: any type may be asked for
         return [
             ("get", c)
             for c in trading.CODES
-            if c not in gives
-            and (
-                trading.CARD <= c < trading.TOKEN
-                or trading.count(self, receiver, c) > gets.count(c)
-            )
+            if c not in gives and (trading.CARD <= c < trading.TOKEN or held[c] > gets.count(c))
         ]
 
     def _trade_actions(self, seat: int) -> list[tuple]:
@@ -1359,22 +1357,26 @@ class HikeState:
     # ------------------------------------------------------------------ view / text
 
     def view(self, seat: int) -> HikeView:
+        # Built for every decision: positional, in PlayerView's field order, as keywords cost
+        # several times more.
         players = tuple(
-            PlayerView(
-                pos=self.pos[s],
-                home=self.home[s],
-                status=STATUS[self.status[s]],
-                health=self.health[s],
-                storage=tuple(self.storage[s]),
-                hand_size=len(self.hand[s]),
-                tokens=tuple(self.tokens[s]),
-                waypoints=tuple(self.waypoints[s]),
-                claimed=self.claimed[s],
-                scenic=tuple(self.scenic[s]),
-                campfires_used=self.campfires_used[s],
-                side_done=tuple(self.side_done[s]),
-                side_held=len(self.side_hand[s]),
-                bonus=self.bonus[s],
+            PlayerView._make(
+                (
+                    self.pos[s],
+                    self.home[s],
+                    STATUS[self.status[s]],
+                    self.health[s],
+                    tuple(self.storage[s]),
+                    len(self.hand[s]),
+                    tuple(self.tokens[s]),
+                    tuple(self.waypoints[s]),
+                    self.claimed[s],
+                    tuple(self.scenic[s]),
+                    self.campfires_used[s],
+                    tuple(self.side_done[s]),
+                    len(self.side_hand[s]),
+                    self.bonus[s],
+                )
             )
             for s in range(self.n)
         )

@@ -45,6 +45,15 @@ def count(state: HikeState, seat: int, code: int) -> int:
     return len(state.scenic[seat])
 
 
+def holdings(state: HikeState, seat: int) -> list[int]:
+    """:func:`count` of every code at once, indexed by code (an offer weighs every code)."""
+    per = state.rules.decks.skill_per_type
+    cards = [0] * N_ITEMS
+    for c in state.hand[seat]:
+        cards[c // per] += 1
+    return [*state.storage[seat], *cards, *state.tokens[seat], len(state.scenic[seat])]
+
+
 def holds_anything(state: HikeState, seat: int) -> bool:
     return bool(
         state.tiles(seat) or state.hand[seat] or sum(state.tokens[seat]) or state.scenic[seat]
