@@ -206,7 +206,7 @@ class Board:
         """Whether :meth:`ways_home` finds a way from ``start``: the same search, stopped as soon
         as it meets ``start`` (most hikers are not ringed in, so most of the board is spared)."""
         camp = self.camp
-        seen = bytearray(self.n_nodes)
+        seen = bytearray(blocked)  # a blocked node is never entered: as good as seen already
         seen[camp] = 1
         frontier = [camp]
         neighbours = self.neighbours
@@ -214,7 +214,7 @@ class Board:
             later = []
             for node in frontier:
                 for other in neighbours[node]:
-                    if not seen[other] and not blocked[other]:
+                    if not seen[other]:
                         if other == start:
                             return True
                         seen[other] = 1

@@ -419,18 +419,19 @@ class TimberTomState:
     def _finds_way(self, here: int, ahead: set[int]) -> bool:
         """Whether ``here`` reaches a space of ``ahead`` (the rest of a free way home) between the
         trees: usually a short detour, so the search stops long before covering the board."""
-        seen = {here}
+        seen = bytearray(self.trees)  # a tree is never entered: as good as seen already
+        seen[here] = 1
         frontier = [here]
-        neighbours, trees = self.board.neighbours, self.trees
+        neighbours = self.board.neighbours
         while frontier:
             later = []
             for node in frontier:
                 for other in neighbours[node]:
-                    if other in seen or trees[other]:
+                    if seen[other]:
                         continue
                     if other in ahead:
                         return True
-                    seen.add(other)
+                    seen[other] = 1
                     later.append(other)
             frontier = later
         return False
