@@ -258,7 +258,8 @@ class _Plan:
             self._burden,
             self.turns_after,
         )
-        values = np.array([self.stone_values[t] for t in primes])
+        stone_values = self.stone_values  # a property: read it once, not per location
+        values = np.array([stone_values[t] for t in primes])
         gain = np.where(in_time, values / discount, 0.0)
         return gain.max(axis=1)
 
