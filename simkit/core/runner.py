@@ -23,27 +23,45 @@ from simkit.core.experiment import Chunk, Experiment
 from simkit.core.results import RowBuffer, part_is_complete, write_part
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
+from simkit.core.traces import ScoreRecorder, TraceBuffer
+from simkit.core.worlds import Worlds, uses_worlds
 
 
-def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False):
-    """Play one game to the end from its seed; returns the final state."""
+def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False, observe=None):
+    """Play one game to the end from its seed; returns the final state.
+
+    ``observe(state)``, if given, is called after setup and after every action (score traces).
+    """
     n = len(strategies)
     engine_rng, seat_rngs = seat_streams(seed, n)
     state = spec.new_state(rules, n, engine_rng, log=log)
+    if observe is not None:
+        observe(state)
+    searching = [uses_worlds(s) for s in strategies]
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
-        action = strategies[seat].choose(state.view(seat), legal, seat_rngs[seat])
+        if searching[seat]:
+            worlds = Worlds(state, seat, spec.name)
+            action = strategies[seat].choose(
+                state.view(seat), legal, seat_rngs[seat], worlds=worlds
+            )
+        else:
+            action = strategies[seat].choose(state.view(seat), legal, seat_rngs[seat])
         state.apply(action)
+        if observe is not None:
+            observe(state)
     return state
 
 
-def play_chunk(exp: Experiment, chunk: Chunk):
-    """Play one chunk's games (in a worker); returns the chunk and its rows as an Arrow table."""
+def play_chunk(exp: Experiment, chunk: Chunk, trace: bool = False):
+    """Play one chunk's games (in a worker); returns the chunk, its rows as an Arrow table and,
+    with ``trace``, its games' score lines as another (else None)."""
     spec = registry.game(exp.game)
     rules = exp.rules_for(chunk.cell.variant)
     built: dict[str, object] = {}
     rows = RowBuffer(exp.name, chunk.cell.variant.name, exp.game)
+    traces = TraceBuffer(exp.name, chunk.cell.variant.name, exp.game) if trace else None
     for k in range(chunk.first, chunk.first + chunk.count):
         names = exp.seats(k, chunk.cell.n_players)
         for name in names:
@@ -52,12 +70,16 @@ def play_chunk(exp: Experiment, chunk: Chunk):
         players = [built[name] for name in names]
         seed = game_seed(exp.seed, k)
         index = exp.game_index(chunk.cell, k)
+        recorder = ScoreRecorder() if trace else None
         try:
-            state = play_game(spec, rules, players, seed)
+            state = play_game(spec, rules, players, seed, observe=recorder)
         except Exception as exc:  # a strategy's or engine's failure: name the game that shows it
             raise StrategyError(_failure(exp, index, seed, names, exc)) from exc
         rows.add(index, seed, [p.name for p in players], state.outcome())
-    return chunk, rows.table()
+        if trace:
+            recorder.finish(state)
+            traces.add(index, recorder)
+    return chunk, rows.table(), traces.table() if trace else None
 
 
 def _failure(exp: Experiment, index: int, seed: int, names: list[str], exc: Exception) -> str:
@@ -96,14 +118,24 @@ def run(
     progress: bool = True,
     backend: str = "loky",
     scheduler: str | None = None,
+    trace: bool = False,
+    chunks_per_cell: int | None = None,
 ) -> dict:
-    """Play ``exp`` into run directory ``out``; resumes if ``out`` holds part of the same run."""
+    """Play ``exp`` into run directory ``out``; resumes if ``out`` holds part of the same run.
+
+    ``trace`` also writes every game's score lines to ``out/traces``; ``chunks_per_cell`` plays only
+    each cell's first chunks (sequential sampling adds more later).
+    """
     out = Path(out)
     meta = _prepare(exp, out)
     workers = _workers(jobs)
     size = exp.chunk_size(workers)
     chunks = exp.chunks(size)
-    todo = [c for c in chunks if not part_is_complete(_part(out, c), c.count * c.cell.n_players)]
+    if chunks_per_cell is not None:
+        chunks = [c for c in chunks if c.number < chunks_per_cell]
+    if trace:
+        (out / "traces").mkdir(exist_ok=True)
+    todo = [c for c in chunks if not _chunk_done(out, c, trace)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
     t0 = time.perf_counter()
@@ -117,8 +149,10 @@ def run(
     )
     try:
         with _backend(backend, scheduler, workers):
-            tasks = (delayed(play_chunk)(exp, c) for c in todo)
-            for chunk, table in Parallel(return_as="generator_unordered")(tasks):
+            tasks = (delayed(play_chunk)(exp, c, trace) for c in todo)
+            for chunk, table, traces in Parallel(return_as="generator_unordered")(tasks):
+                if traces is not None:  # first, so a complete game part implies its traces
+                    write_part(traces, _trace_part(out, chunk))
                 write_part(table, _part(out, chunk))
                 bar.update(chunk.count)
     finally:
@@ -133,6 +167,7 @@ def run(
         seconds_now=round(elapsed, 3),
         workers=workers,
         backend=backend,
+        trace=trace,
     )
     (out / "run.json").write_text(json.dumps(meta, indent=2))
     return meta
@@ -140,6 +175,16 @@ def run(
 
 def _part(out: Path, chunk: Chunk) -> Path:
     return out / "games" / chunk.part_name
+
+
+def _trace_part(out: Path, chunk: Chunk) -> Path:
+    return out / "traces" / chunk.part_name
+
+
+def _chunk_done(out: Path, chunk: Chunk, trace: bool) -> bool:
+    if not part_is_complete(_part(out, chunk), chunk.count * chunk.cell.n_players):
+        return False
+    return not trace or _trace_part(out, chunk).is_file()
 
 
 def _workers(jobs: int) -> int:
