@@ -6,9 +6,9 @@
 - Score anatomy: the game's own ``x_`` columns, for winners against the rest.
 
 Metrics come in long format (variant, n_players, metric, value, lo, hi) so reports, sweeps and run
-comparisons treat them alike. Means get the normal interval; statistics that are not means (Balance,
-the spread of game length) a basic (reverse-percentile) bootstrap over games, which corrects for
-the bias of a range statistic, with a fixed seed so a report is reproducible.
+comparisons treat them alike. Means get the normal interval, Balance that of the gap between the
+best and the worst seat (paired game by game), and the spread of game length a percentile
+bootstrap over games with a fixed seed, so a report is reproducible.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def bootstrap_ci(sample: np.ndarray, statistic) -> tuple[float, float]:
         (sample,),
         statistic,
         n_resamples=BOOTSTRAP_RESAMPLES,
-        method="basic",
+        method="percentile",
         vectorized=True,
         batch=50,
         axis=0,
@@ -68,12 +68,6 @@ def bootstrap_ci(sample: np.ndarray, statistic) -> tuple[float, float]:
     )
     ci = result.confidence_interval
     return float(ci.low), float(ci.high)
-
-
-def _balance(x: np.ndarray, axis: int) -> np.ndarray:
-    # bootstrap moves the games axis last: x is (..., seats, games)
-    shares = x.mean(axis=axis)
-    return 1.0 - (shares.max(axis=-1) - shares.min(axis=-1))
 
 
 def _sd(x: np.ndarray, axis: int) -> np.ndarray:
@@ -109,12 +103,13 @@ def outcome_metrics(df: pl.DataFrame) -> pl.DataFrame:
         g = games.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
         wins = win_matrix(part)
         shares = wins.mean(axis=0)
-        lo, hi = bootstrap_ci(wins, _balance)
+        # The gap between the best and the worst seat, paired game by game.
+        _, gap_lo, gap_hi = mean_ci(wins[:, shares.argmax()] - wins[:, shares.argmin()])
         normal = (g["end_reason"] == "normal").to_numpy()
         shared = g["shared_first"].to_numpy()
         turns = g["turns"].to_numpy().astype(float)
         values = {
-            "balance": (1.0 - (shares.max() - shares.min()), lo, hi),
+            "balance": (1.0 - (shares.max() - shares.min()), 1.0 - gap_hi, 1.0 - gap_lo),
             "advantage_p1": mean_ci(g["seat0_share"].to_numpy()),
             "completion": mean_ci((normal & ~shared).astype(float)),
             "drawishness": mean_ci(shared.astype(float)),
@@ -162,7 +157,7 @@ def seat_verdicts(df: pl.DataFrame) -> pl.DataFrame:
             call, need = "no first-player effect these games can show", 0
             need = games_needed(sd, SMALLEST_EFFECT)
         text = (
-            f"{variant}, {n} players: seat 0 (the first player) wins {100 * share:.1f}% "
+            f"{variant}, {n} players: seat 0 wins {100 * share:.1f}% "
             f"± {100 * (hi - lo) / 2:.1f}%, fair is {100 * fair:.1f}%: {call}"
         )
         if lo > fair or hi < fair:

@@ -43,9 +43,11 @@ def run_to_target(exp: Experiment, out: Path, target: float, jobs: int = -1, **r
     per_chunk = exp.chunk_size(workers)
     exp.chunk = per_chunk  # fixed, so later rounds only add chunks
     most = math.ceil(exp.games / per_chunk)
-    rounds, m = [], 1
+    rounds, m, played_now, seconds = [], 1, 0, 0.0
     while True:
         meta = runner.run(exp, out, jobs=jobs, chunks_per_cell=m, **run_options)
+        played_now += meta["games_played_now"]
+        seconds += meta["seconds_now"]
         played = min(exp.games, m * per_chunk)
         width = widest_fpa_interval(out)
         rounds.append({"games_per_cell": played, "widest_fpa_interval": width})
@@ -60,5 +62,7 @@ def run_to_target(exp: Experiment, out: Path, target: float, jobs: int = -1, **r
         "rounds": rounds,
     }
     meta["status"] = "complete" if m >= most else "stopped at target"
+    meta["games_total"] = played * len(exp.cells())
+    meta["games_played_now"], meta["seconds_now"] = played_now, round(seconds, 3)
     (out / "run.json").write_text(json.dumps(meta, indent=2))
     return meta

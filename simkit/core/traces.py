@@ -155,10 +155,15 @@ def arc_metrics(traces: pl.DataFrame, results: pl.DataFrame) -> pl.DataFrame:
     rows = []
     for (variant, n), cell in lines.group_by("variant", "n_players", maintain_order=True):
         per_game: dict[str, list[float]] = {name: [] for name in DEFINITIONS}
-        for _, game in cell.group_by("game_index", maintain_order=True):
-            scores = game["score"].to_numpy().reshape(-1, n)
-            turns = game["turn"].to_numpy()[::n]
-            for name, value in game_arc(turns, scores, int(game["winner"][0])).items():
+        # Sorted rows, n per line: cut the arrays at each new game instead of grouping frames.
+        index = cell["game_index"].to_numpy()[::n]
+        all_scores = cell["score"].to_numpy().reshape(-1, n)
+        all_turns = cell["turn"].to_numpy()[::n]
+        all_winners = cell["winner"].to_numpy()[::n]
+        starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
+        for a, b in zip(starts, np.r_[starts[1:], len(index)], strict=True):
+            arc = game_arc(all_turns[a:b], all_scores[a:b], int(all_winners[a]))
+            for name, value in arc.items():
                 per_game[name].append(value)
         for name, values in per_game.items():
             value, lo, hi = mean_ci(np.asarray(values))

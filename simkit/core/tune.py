@@ -219,7 +219,9 @@ def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=p
     out = Path(out)
     settings = spec.settings()
     plan = rounds_plan(spec.budget, len(settings))
-    chunk = max(10, min(plan))  # fixed, so a setting's later rounds only add Parquet parts
+    # One chunk size, and rounds in whole chunks, so a setting's later rounds only add parts.
+    chunk = max(10, min(plan))
+    plan = [max(chunk, games // chunk * chunk) for games in plan]
     dirs = {setting_name(s): out / "settings" / f"{i:03d}" for i, s in enumerate(settings)}
     dirs["rulebook"] = out / "settings" / "rulebook"
     alive = [setting_name(s) for s in settings]
