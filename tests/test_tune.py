@@ -75,3 +75,11 @@ def test_a_bad_tune_file_is_one_clear_error(change, message):
     with registered(), pytest.raises(Exception, match=message) as info:
         TuneSpec.from_dict(RACE_SPACE | change)
     assert isinstance(info.value, ExperimentError) or "rule" in str(info.value)
+
+
+def test_the_rulebook_setting_in_the_space_is_played_once(tmp_path):
+    with registered():
+        spec = TuneSpec.from_dict(RACE_SPACE | {"space": {"first_hits": [4, 5]}, "budget": 300})
+        result = tune(spec, tmp_path, jobs=1, say=lambda line: None)
+    assert sorted(p.name for p in (tmp_path / "settings").iterdir()) == ["000", "rulebook"]
+    assert result["games_spent"] == 2 * result["rounds"][-1]["games_per_setting"]

@@ -109,7 +109,7 @@ class TuneSpec:
             base_dir=base_dir,
         )
         for setting in tune.settings():
-            make_rules(spec, {**tune.rules, **setting}, base_dir)
+            _rules(tune, setting)
         return tune
 
     def settings(self) -> list[dict[str, Any]]:
@@ -186,6 +186,10 @@ def _experiment(tune: TuneSpec, setting: dict[str, Any], games: int, chunk: int)
     )
 
 
+def _rules(spec: TuneSpec, setting: dict[str, Any]):
+    return make_rules(registry.game(spec.game), {**spec.rules, **setting}, spec.base_dir)
+
+
 def summarize(tune: TuneSpec, df: pl.DataFrame, base: pl.DataFrame) -> dict[str, Any]:
     """A setting's objective, FPA and length with intervals, and seat 0's paired difference to
     the rulebook on the seeds both played."""
@@ -222,14 +226,23 @@ def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=p
     # One chunk size, and rounds in whole chunks, so a setting's later rounds only add parts.
     chunk = max(10, min(plan))
     plan = [max(chunk, games // chunk * chunk) for games in plan]
-    dirs = {setting_name(s): out / "settings" / f"{i:03d}" for i, s in enumerate(settings)}
-    dirs["rulebook"] = out / "settings" / "rulebook"
+    declared = {setting_name(s): s for s in settings}
+    by_name = declared | {"rulebook": {}}  # the overrides each setting's run plays
+    rulebook_rules = _rules(spec, {})
+    dirs = {"rulebook": out / "settings" / "rulebook"}
+    for i, s in enumerate(settings):
+        # A setting that is the rulebook's own shares its games instead of playing them twice.
+        same = _rules(spec, s) == rulebook_rules
+        dirs[setting_name(s)] = dirs["rulebook"] if same else out / "settings" / f"{i:03d}"
+        if same:
+            by_name[setting_name(s)] = {}
     alive = [setting_name(s) for s in settings]
-    by_name = {setting_name(s): s for s in settings} | {"rulebook": {}}
     played, spent, history = 0, 0, []
     for r, more in enumerate(plan):
         played += more
-        for name in [*alive, "rulebook"]:
+        for name in dict.fromkeys([*alive, "rulebook"], None):
+            if name != "rulebook" and dirs[name] == dirs["rulebook"]:
+                continue  # played as the rulebook
             meta = run(_experiment(spec, by_name[name], played, chunk), dirs[name], jobs, progress)
             spent += meta["games_played_now"]
         scores = {name: objective_value(spec, read_results(dirs[name])) for name in alive}
@@ -257,7 +270,7 @@ def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=p
         "rounds": history,
         "rulebook": summarize(spec, base, base),
         "best": [
-            {"setting": by_name[name], "name": name}
+            {"setting": declared[name], "name": name}
             | summarize(spec, read_results(dirs[name]), base)
             for name in finalists
         ],
