@@ -109,7 +109,7 @@ def outcome_metrics(df: pl.DataFrame) -> pl.DataFrame:
         shared = g["shared_first"].to_numpy()
         turns = g["turns"].to_numpy().astype(float)
         values = {
-            "balance": (1.0 - (shares.max() - shares.min()), 1.0 - gap_hi, 1.0 - gap_lo),
+            "balance": (1.0 - (shares.max() - shares.min()), 1.0 - gap_hi, min(1.0, 1.0 - gap_lo)),
             "advantage_p1": mean_ci(g["seat0_share"].to_numpy()),
             "completion": mean_ci((normal & ~shared).astype(float)),
             "drawishness": mean_ci(shared.astype(float)),
