@@ -59,7 +59,7 @@ def chart_seats(df: pl.DataFrame, path: Path) -> None:
         ax.set_xlabel("seat (0 plays first)")
         ax.set_xticks(x)
     axes[0][0].set_ylabel("win share (95% interval)")
-    axes[0][0].legend(loc="upper right")
+    axes[0][0].legend(loc="lower right")
     fig.suptitle("Win share by seat")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -93,7 +93,14 @@ def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
 def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str) -> None:
     lo = min(float(v.min()) for _, v in groups)
     hi = max(float(v.max()) for _, v in groups)
-    bins = np.linspace(lo, hi + 1, min(40, int(hi - lo) + 2)) if hi > lo else 10
+    integral = all(np.all(np.mod(v, 1) == 0) for _, v in groups)
+    if integral:
+        # Whole-number scores: bins of whole width centred on the values, so no bin is empty or
+        # doubled by rounding.
+        width = max(1, int(np.ceil((hi - lo + 1) / 60)))
+        bins = np.arange(lo - 0.5, hi + width + 0.5, width)
+    else:
+        bins = np.linspace(lo, hi, 41) if hi > lo else 10
     for i, (name, values) in enumerate(groups):
         ax.hist(
             values,
@@ -110,23 +117,28 @@ def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str) -> None:
 
 
 def chart_scores(df: pl.DataFrame, path: Path) -> None:
+    """Score distributions by seat (top row) and by strategy (bottom row), one column per player
+    count, so seats of different table sizes are never pooled."""
+    counts = sorted(df["n_players"].unique().to_list())
     by_strategy = df["strategy"].n_unique() > 1
+    rows = 2 if by_strategy else 1
     fig, axes = plt.subplots(
-        1, 2 if by_strategy else 1, figsize=(11 if by_strategy else 6, 4), squeeze=False
+        rows, len(counts), figsize=(max(6, 4.2 * len(counts)), 3.6 * rows), squeeze=False
     )
-    seats = [
-        (f"seat {s}", df.filter(pl.col("seat") == s)["score"].to_numpy())
-        for s in sorted(df["seat"].unique().to_list())
-    ]
-    _hist(axes[0][0], seats, "final score")
-    axes[0][0].set_title("Score by seat")
-    if by_strategy:
-        groups = [
-            (name, df.filter(pl.col("strategy") == name)["score"].to_numpy())
-            for name in sorted(df["strategy"].unique().to_list())
+    for col, n in enumerate(counts):
+        part = df.filter(pl.col("n_players") == n)
+        seats = [
+            (f"seat {s}", part.filter(pl.col("seat") == s)["score"].to_numpy()) for s in range(n)
         ]
-        _hist(axes[0][1], groups, "final score")
-        axes[0][1].set_title("Score by strategy")
+        _hist(axes[0][col], seats, "final score")
+        axes[0][col].set_title(f"Score by seat, {n} players")
+        if by_strategy:
+            groups = [
+                (name, part.filter(pl.col("strategy") == name)["score"].to_numpy())
+                for name in sorted(part["strategy"].unique().to_list())
+            ]
+            _hist(axes[1][col], groups, "final score")
+            axes[1][col].set_title(f"Score by strategy, {n} players")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -313,30 +325,11 @@ table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;
 text-align:right}th{background:#f0f0f0}img{max-width:100%}code{background:#f4f4f4;padding:1px 4px}"""
 
 
-def build(run_dir: Path, quiet: bool = False) -> Path:
-    """Write ``run_dir/report``: the charts as PNG and ``index.html`` with them embedded."""
-    from simkit.core import registry
-
-    run_dir = Path(run_dir)
-    meta = json.loads((run_dir / "run.json").read_text())
-    df = read_results(run_dir)
-    spec = registry.game(meta["game"])
-    out = run_dir / "report"
-    out.mkdir(exist_ok=True)
-    chart_seats(df, out / "win_share_by_seat.png")
-    chart_strategies(df, out / "win_share_by_strategy.png")
-    chart_scores(df, out / "scores.png")
-    chart_length(df, out / "game_length.png", spec.turn_unit.split(":")[0])
-
-    fpa = stats.first_player_advantage(df)
-    seats = stats.seat_win_shares(df)
-    equal = stats.seats_equal_test(df)
-    summary = stats.game_summary(df)
+def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
+    """The verdict, seat balance and strategy ratings of the games with several players."""
     sections = [
-        f"<h1>{html.escape(spec.title)}: {html.escape(meta['name'])}</h1>",
-        f"<p>{html.escape(meta.get('description') or '')}</p>",
         "<h2>Verdict</h2><ul>"
-        + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(df))
+        + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi))
         + "</ul>",
     ]
     if meta.get("sequential"):
@@ -349,24 +342,24 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
         )
     sections += [
         "<h2>Seat balance</h2><h3>First-player advantage</h3>",
-        _table_html(fpa),
+        _table_html(stats.first_player_advantage(multi)),
         "<h3>Are all seats equal?</h3><p>Chi-square test on wins per seat; a small p-value says "
         "the seats are not equal.</p>",
-        _table_html(equal, 4),
+        _table_html(stats.seats_equal_test(multi), 4),
         "<h3>Win share by seat</h3>",
-        _table_html(seats),
+        _table_html(stats.seat_win_shares(multi)),
         _img(out / "win_share_by_seat.png", "Win share by seat"),
     ]
-    if df["strategy"].n_unique() > 1:
-        table = chart_ratings(df, out / "ratings.png")
+    if multi["strategy"].n_unique() > 1:
+        table = chart_ratings(multi, out / "ratings.png")
         sections += [
             "<h2>Strategy ratings</h2><h3>Win share by strategy (seats rotated)</h3>",
-            _table_html(stats.strategy_win_shares(df)),
+            _table_html(stats.strategy_win_shares(multi)),
             _img(out / "win_share_by_strategy.png", "Win share by strategy"),
             "<h3>Head to head</h3><p>Share of the meetings the row strategy wins against the "
             "column strategy: every pair of seats in a game is a meeting, the better rank wins "
             "it, equal ranks split it (95% interval).</p>",
-            _table_html(head_to_head_matrix(df)),
+            _table_html(head_to_head_matrix(multi)),
             "<h3>Bradley-Terry rating</h3><p>"
             + html.escape(ratings.__doc__.split("\n\n")[0])
             + " Fitted by iterative Luce spectral ranking (Maystre and Grossglauser, 2015); "
@@ -374,19 +367,57 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
             _table_html(table, 1),
             _img(out / "ratings.png", "Strategy ratings"),
         ]
-    outcome = metrics.outcome_metrics(df)
-    sections += [
+    return sections
+
+
+def metric_sections(multi: pl.DataFrame, run_dir: Path) -> list[str]:
+    """Ludii's outcome metrics and, for a traced run, the game arcs, with their definitions."""
+    sections = [
         "<h2>Metrics</h2>",
-        _table_html(outcome, 4),
+        _table_html(metrics.outcome_metrics(multi), 4),
         _definitions(metrics.DEFINITIONS),
     ]
     lines = read_traces(run_dir)
     if lines is not None:
         sections += [
             "<h3>Game arcs (from the score traces)</h3>",
-            _table_html(traces.arc_metrics(lines, df), 3),
+            _table_html(traces.arc_metrics(lines, multi), 3),
             _definitions(traces.DEFINITIONS),
         ]
+    return sections
+
+
+def build(run_dir: Path, quiet: bool = False) -> Path:
+    """Write ``run_dir/report``: the charts as PNG and ``index.html`` with them embedded."""
+    from simkit.core import registry
+
+    run_dir = Path(run_dir)
+    meta = json.loads((run_dir / "run.json").read_text())
+    df = read_results(run_dir)
+    spec = registry.game(meta["game"])
+    out = run_dir / "report"
+    out.mkdir(exist_ok=True)
+    # Seat balance means nothing in a solo game: those cells get their score and honours instead.
+    multi = df.filter(pl.col("n_players") > 1)
+    solo = df.filter(pl.col("n_players") == 1)
+    if not multi.is_empty():
+        chart_seats(multi, out / "win_share_by_seat.png")
+    chart_strategies(df, out / "win_share_by_strategy.png")
+    chart_scores(df, out / "scores.png")
+    chart_length(df, out / "game_length.png", spec.turn_unit.split(":")[0])
+
+    sections = [
+        f"<h1>{html.escape(spec.title)}: {html.escape(meta['name'])}</h1>",
+        f"<p>{html.escape(meta.get('description') or '')}</p>",
+    ]
+    if not multi.is_empty():
+        sections += seat_sections(multi, meta, out)
+    if not solo.is_empty():
+        sections += ["<h2>Solo games</h2>", _table_html(solo_scores(solo))]
+        if spec.honours:
+            sections += ["<h2>Solo honours</h2>", _table_html(honours_table(solo, spec.honours))]
+    if not multi.is_empty():
+        sections += metric_sections(multi, run_dir)
     anatomy = metrics.score_anatomy(df)
     if not anatomy.is_empty():
         sections += [
@@ -395,21 +426,21 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
             "the points come from.</p>",
             _table_html(anatomy, 3),
         ]
-    if df["variant"].n_unique() > 1:
+    if multi["variant"].n_unique() > 1:
         sections += [
             "<h2>Variants and sweeps</h2><p>Each variant against base, paired game by game on "
             "the shared seeds (common random numbers): first-player advantage, game length and "
             "share of shared first places.</p>",
-            _table_html(metrics.paired_metric_differences(df), 4),
+            _table_html(metrics.paired_metric_differences(multi), 4),
         ]
         field = sweep_field(meta)
         if field:
-            points = sweep_points(df, meta, field)
+            points = sweep_points(multi, meta, field)
             chart_sweep(points, field, out / "sweep.png")
             sections.append(_img(out / "sweep.png", f"Metrics against {field}"))
     sections += [
         "<h2>Games</h2>",
-        _table_html(summary),
+        _table_html(stats.game_summary(df)),
         _img(out / "scores.png", "Score distributions"),
         _img(out / "game_length.png", "Game length"),
     ]
@@ -462,8 +493,55 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     return out / "index.html"
 
 
+def solo_scores(solo: pl.DataFrame) -> pl.DataFrame:
+    """Mean solo score with its 95% interval and the spread, per variant."""
+    return (
+        solo.group_by("variant")
+        .agg(
+            games=pl.len(),
+            mean_score=pl.col("score").mean(),
+            sd=pl.col("score").std(ddof=1),
+            median=pl.col("score").median(),
+        )
+        .with_columns(half=stats.Z95 * pl.col("sd") / pl.col("games").sqrt())
+        .with_columns(
+            lo=pl.col("mean_score") - pl.col("half"), hi=pl.col("mean_score") + pl.col("half")
+        )
+        .drop("half")
+        .sort("variant")
+    )
+
+
+def honours_table(solo: pl.DataFrame, honours: tuple[tuple[float, str], ...]) -> pl.DataFrame:
+    """Share of solo games ending in each row of the game's honours table (best first)."""
+    rows = []
+    ranked = sorted(honours, key=lambda h: -h[0])
+    for (variant,), part in solo.group_by("variant", maintain_order=True):
+        scores = part["score"].to_numpy()
+        upper = np.inf
+        for least, name in ranked:
+            reached = ((scores >= least) & (scores < upper)).astype(float)
+            share, lo, hi = stats.mean_ci(reached)
+            label = f"{least:g}+" if least > -1e8 else "below"
+            rows.append(
+                {
+                    "variant": variant,
+                    "score": label,
+                    "honour": name,
+                    "share": share,
+                    "lo": lo,
+                    "hi": hi,
+                }
+            )
+            upper = least
+    return pl.DataFrame(rows)
+
+
 def print_summary(df: pl.DataFrame) -> None:
-    for line in verdicts(df):
+    solo = df.filter(pl.col("n_players") == 1)
+    if not solo.is_empty():
+        print(solo_scores(solo))
+    for line in verdicts(df.filter(pl.col("n_players") > 1)):
         print(line)
     with pl.Config(tbl_rows=50, tbl_cols=12, float_precision=3, tbl_hide_dataframe_shape=True):
         print(stats.game_summary(df))

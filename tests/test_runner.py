@@ -127,3 +127,20 @@ def test_variants_share_seeds(tmp_path):
     seeds = df.filter(pl.col("seat") == 0).group_by("variant").agg(pl.col("seed").sort())
     assert len({tuple(s) for s in seeds["seed"].to_list()}) == 1
     assert set(df["variant"].unique().to_list()) == {"base", "hazards.bear=0", "hazards.bear=4"}
+
+
+def test_strategy_names_are_per_game():
+    from simkit.core.strategy import strategies_for, strategy
+
+    @strategy("same-name-test", games=("game-a",))
+    class A:
+        """Plays game a."""
+
+    @strategy("same-name-test", games=("game-b",))
+    class B:
+        """Plays game b."""
+
+    assert strategies_for("game-a")["same-name-test"].cls is A
+    assert strategies_for("game-b")["same-name-test"].cls is B
+    with pytest.raises(StrategyError, match="registered twice"):
+        strategy("same-name-test", games=("game-a",))(type("C", (), {}))

@@ -46,11 +46,9 @@ def check_game(spec, rules, n_players: int, seed: int, max_actions: int = 200_00
             if len(taken) > max_actions:
                 return CheckFailure(seed, n_players, taken[-20:], "did not end (no turn cap?)")
         outcome = state.outcome()
-        if (
-            len(outcome.scores) != n_players
-            or abs(sum(outcome.win_shares) - 1.0) > 1e-9
-            and (outcome.end_reason == "normal")
-        ):
+        shares = sum(outcome.win_shares)
+        normal = outcome.end_reason == "normal"
+        if len(outcome.scores) != n_players or (normal and abs(shares - 1.0) > 1e-9):
             return CheckFailure(seed, n_players, taken, f"malformed outcome {outcome}")
         try:
             state.apply(taken[-1] if taken else 0)

@@ -106,6 +106,8 @@ class GameSpec:
     extra_columns: tuple[str, ...] = ()
     load_data: Callable[[Any], dict[str, Any]] | None = None
     """Reads a designer's component data file into rule fields (``--set data=FILE``)."""
+    honours: tuple[tuple[float, str], ...] = ()
+    """A solo game's honours table: (least score, title), shown in the report of a solo run."""
 
     @property
     def player_counts(self) -> range:

@@ -117,7 +117,7 @@ def game_summary(df: pl.DataFrame) -> pl.DataFrame:
         end_reason=pl.col("end_reason").first(),
         tie=(pl.col("rank") == 1).sum() > 1,
         top=pl.col("score").max(),
-        second=pl.col("score").sort(descending=True).get(1),
+        second=pl.col("score").sort(descending=True).slice(1, 1).first(),
     )
     return (
         per_game.group_by("variant", "n_players")

@@ -42,14 +42,21 @@ class StrategyInfo:
         return {f.name: f.default for f in dataclasses.fields(self.cls) if f.init}
 
 
-_STRATEGIES: dict[str, StrategyInfo] = {}
+# Names are per game: two games may each have a "planner". A generic strategy (games=None) serves
+# every game that has no strategy of its own by that name.
+_STRATEGIES: dict[str, list[StrategyInfo]] = {}
 
 
 def strategy(name: str, games: Sequence[str] | None = None):
     """Class decorator: register a strategy under ``name`` for ``games`` (None: every game)."""
 
     def register(cls):
-        _STRATEGIES[name] = StrategyInfo(name, cls, tuple(games) if games else None)
+        info = StrategyInfo(name, cls, tuple(games) if games else None)
+        for other in _STRATEGIES.setdefault(name, []):
+            shared = other.games is None and info.games is None
+            if shared or set(other.games or ()) & set(info.games or ()):
+                raise StrategyError(f"strategy '{name}' is registered twice for the same game")
+        _STRATEGIES[name].append(info)
         cls.registry_name = name
         return cls
 
@@ -58,11 +65,13 @@ def strategy(name: str, games: Sequence[str] | None = None):
 
 def strategies_for(game: str) -> dict[str, StrategyInfo]:
     load_strategy_modules()
-    return {
-        n: info
-        for n, info in sorted(_STRATEGIES.items())
-        if info.games is None or game in info.games
-    }
+    found: dict[str, StrategyInfo] = {}
+    for name, infos in sorted(_STRATEGIES.items()):
+        own = [i for i in infos if i.games and game in i.games]
+        generic = [i for i in infos if i.games is None]
+        if own or generic:
+            found[name] = (own or generic)[0]
+    return found
 
 
 def _coerce(strategy_name: str, key: str, raw: str, default: Any) -> Any:

@@ -1,0 +1,893 @@
+"""The forward model of one day's rambling.
+
+Actions (tuples):
+
+- ``("equip", tile)``: choose an Equipment tile (setup, Lunch, Tea);
+- ``("play", card)``: play a Rambling card to walk; then ``("move", space, eat)`` picks where the
+  walk ends (``eat`` 1 when the move needs the Chocolate bar eaten);
+- ``("ride", ride, space)``: ride the Ferry (``ride`` = ``"ferry"``) or a Bus (its number);
+- ``("refresh", *cards)``: enjoy Refreshments, discarding ``cards`` (sorted, maybe none);
+- ``("buy",)`` a Chocolate bar at a Refreshment location; ``("end",)`` declines it after moving;
+- ``("discard", card)``: the card discarded after a ride, at Lunch or Tea, or of a Compass' two;
+- ``("vote", seat)``: a vote on who carries the Heavy Rucksack next; ``("give", seat)`` breaks a tie.
+
+A turn in ``turns()`` is one 20-minute turn of the Time chart: every Rambler's turn, or Lunch or Tea.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.game import Outcome, rank_by
+from simkit.core.rng import GameRng
+from simkit.games.backpacks_and_blisters.board import PRIME, TOWN
+from simkit.games.backpacks_and_blisters.cards import (
+    BLISTER,
+    RAMBLING,
+    RUCKSACK,
+    WEATHER,
+    card_text,
+    deal,
+    faces,
+)
+from simkit.games.backpacks_and_blisters.movement import allowance, reachable_any
+from simkit.games.backpacks_and_blisters.rules import (
+    BINOCULARS,
+    COMPASS,
+    EQUIPMENT,
+    GUIDE_BOOKS,
+    MINT_CAKE,
+    SUN_PROTECTION,
+    WALKING_STICKS,
+    Rules,
+)
+
+# Phases: what the current seat is deciding.
+EQUIP, START, MOVE, SHOP, RIDE_DISCARD, COMPASS_DISCARD, BREAK_DISCARD, VOTE, TIE, OVER = range(10)
+PHASE_NAMES = (
+    "equip",
+    "start",
+    "move",
+    "shop",
+    "ride_discard",
+    "compass_discard",
+    "break_discard",
+    "vote",
+    "tie",
+    "over",
+)
+# What the Rambler chose to do this turn.
+WALK, RIDE, REFRESH = range(3)
+# Where the Heavy Rucksack is.
+IN_DECK, CARRIED, GONE = range(3)
+
+# Score ledger categories: every point scored is recorded under one of them.
+CATEGORIES = (
+    "prime",
+    "cairn",
+    "secret_desire",
+    "equipment",
+    "beauty",
+    "break",
+    "refreshment",
+    "ferry",
+    "bus",
+    "return",
+    "hero",
+    "rain_record",
+    "rescue",
+)
+HONOURS = (
+    (100, "Verily you are the Lord of the Hills"),
+    (90, "You have the constitution of a mountain goat"),
+    (80, "You stride whilst others merely walk"),
+    (70, "You are now a true Rambler - with stout legs!"),
+    (60, "Take a guide with you next time"),
+    (50, "Stop taking photos"),
+    (-(10**9), "Don't leave the house!"),
+)
+
+
+def honour(score: float) -> str:
+    """The solo game's honour for a final score."""
+    return next(name for least, name in HONOURS if score >= least)
+
+
+def honour_level(score: float) -> int:
+    """The honours table's row for a final score: 100, 90, ... 50, or 0 below 50 points."""
+    return max(next(least for least, _ in HONOURS if score >= least), 0)
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see: the whole map and table, its own hand, the size of the others'."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    turn: int
+    raining: bool
+    positions: tuple[int, ...]  # -1 once the Rambler has left the map at Keswick
+    money: tuple[int, ...]
+    chocolate: tuple[bool, ...]
+    equipment: tuple[int, ...]  # -1: none
+    scores: tuple[int, ...]
+    stones: tuple[frozenset[int], ...]
+    cairns: tuple[tuple[int, int], ...]  # (space, stones placed so far)
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    discards: tuple[int, ...]
+    rucksack: int  # IN_DECK, CARRIED or GONE
+    rucksack_holder: int
+    rucksack_turns: int
+    carrying: bool  # the seat to move carries the Heavy Rucksack this turn
+    played: int  # the card played this turn, -1 before
+    votes: tuple[int, ...]
+    used_equipment: tuple[int, ...]
+    rainy_turns: int
+
+
+class BBState:
+    """A game of Backpacks & Blisters in progress (see the module docstring for the actions)."""
+
+    def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
+        self.rules, self.n, self.rng, self.log = rules, n_players, rng, log
+        self.board = rules.board
+        self.faces = faces(rules)
+        self._events: list[str] = []
+        b = self.board
+        cairn_spaces, self.hands, self.deck = deal(rules, n_players, rng)
+        self.cairn_count = dict.fromkeys(cairn_spaces, 0)
+        self.discard: list[int] = []
+        self.pos = [b.start] * n_players
+        self.money = [rules.start_money] * n_players
+        self.chocolate = [rules.start_chocolate] * n_players
+        self.equipment = [-1] * n_players
+        self.used_equipment: list[list[int]] = [[] for _ in range(n_players)]
+        self.stones: list[frozenset[int]] = [frozenset() for _ in range(n_players)]
+        self.score = [0] * n_players
+        self.ledger = [dict.fromkeys(CATEGORIES, 0) for _ in range(n_players)]
+        self.prime_count = [0] * n_players
+        self.desires = [0] * n_players
+        self.rides = [0] * n_players
+        self.refreshments = [0] * n_players
+        self.return_turn = [-1] * n_players
+        self.raining = False
+        self.rainy_turns = 0
+        self.rucksack, self.holder, self.carried_turns, self.rucksack_entered = IN_DECK, -1, 0, -1
+        self.turn = 0
+        self.phase, self.cur, self.turn_seat = EQUIP, 0, 0
+        self.queue: list[int] = []  # seats still to choose Equipment, discard at a break, or vote
+        self.votes: list[int] = []
+        self.end_reason = ""
+        self._break_done = False
+        self._reset_turn()
+        self._legal: list | None = None
+        self._say(
+            f"{b.name}: Cairns on {', '.join(b.names[s] for s in cairn_spaces) or 'nowhere'}."
+        )
+        self.queue = list(range(n_players))
+        self._next_equipment()
+
+    # ------------------------------------------------------------------ protocol
+
+    def current_player(self) -> int:
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def turns(self) -> int:
+        return self.turn
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(s) for s in self.score)
+
+    @property
+    def events(self) -> list[str]:
+        return self._events
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply(self, action) -> None:
+        if self.phase == OVER:
+            raise IllegalAction(self.cur, action, "the game is over")
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
+            raise IllegalAction(self.cur, action)
+        self._legal = None
+        kind = action[0]
+        if kind == "equip":
+            self._equip(action[1])
+        elif kind == "play":
+            self._play(action[1])
+        elif kind == "move":
+            self._move(action[1], action[2])
+        elif kind == "ride":
+            self._ride(action[1], action[2])
+        elif kind == "refresh":
+            self._refresh(action[1:])
+        elif kind == "buy":
+            self._buy()
+        elif kind == "end":
+            self._continue_turn()
+        elif kind == "discard":
+            self._discard(action[1])
+        elif kind == "vote":
+            self._vote(action[1])
+        else:  # "give"
+            self._hand_rucksack(action[1])
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise RuntimeError("outcome() called before the game is over")
+        ranks, shares = rank_by([(s,) for s in self.score])
+        clock = [self._minute_of_day(t) if t >= 0 else -1 for t in self.return_turn]
+        extras = {
+            "x_prime_locations": tuple(self.prime_count),
+            "x_cairn_points": tuple(led["cairn"] for led in self.ledger),
+            "x_secret_desires": tuple(self.desires),
+            "x_rides": tuple(self.rides),
+            "x_refreshments": tuple(self.refreshments),
+            "x_returned": tuple(t >= 0 for t in self.return_turn),
+            "x_return_time": tuple(clock),
+            "x_rainy_turns": (self.rainy_turns,) * self.n,
+            "x_honour": tuple(honour_level(s) for s in self.score),
+        }
+        return Outcome(
+            tuple(float(s) for s in self.score), ranks, shares, self.turn, self.end_reason, extras
+        )
+
+    def view(self, seat: int) -> View:
+        return View(
+            seat=seat,
+            rules=self.rules,
+            phase=PHASE_NAMES[self.phase],
+            turn=self.turn,
+            raining=self.raining,
+            positions=tuple(self.pos),
+            money=tuple(self.money),
+            chocolate=tuple(self.chocolate),
+            equipment=tuple(self.equipment),
+            scores=tuple(self.score),
+            stones=tuple(self.stones),
+            cairns=tuple(sorted(self.cairn_count.items())),
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            deck_size=len(self.deck),
+            discards=tuple(self.discard),
+            rucksack=self.rucksack,
+            rucksack_holder=self.holder,
+            rucksack_turns=self.carried_turns,
+            carrying=self.carrying,
+            played=self.played if seat == self.turn_seat else -1,
+            votes=tuple(self.votes),
+            used_equipment=tuple(self.used_equipment[seat]),
+            rainy_turns=self.rainy_turns,
+        )
+
+    def clone(self) -> BBState:
+        other = BBState.__new__(BBState)
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.clone()
+        other._events = list(self._events)
+        other.hands = [list(h) for h in self.hands]
+        other.deck, other.discard = list(self.deck), list(self.discard)
+        other.cairn_count = dict(self.cairn_count)
+        for name in (
+            "pos",
+            "money",
+            "chocolate",
+            "equipment",
+            "score",
+            "prime_count",
+            "desires",
+            "rides",
+            "refreshments",
+            "return_turn",
+            "queue",
+            "votes",
+            "drawn",
+        ):
+            setattr(other, name, list(getattr(self, name)))
+        other.used_equipment = [list(u) for u in self.used_equipment]
+        other.stones = list(self.stones)
+        other.ledger = [dict(led) for led in self.ledger]
+        other.compass_pair = list(self.compass_pair)
+        other._legal = None
+        return other
+
+    def sample_hidden(self, seat: int, rng: GameRng) -> BBState:
+        """Redraw the other hands and the deck's order from the cards ``seat`` cannot see.
+
+        Changes of Weather and the Heavy Rucksack never sit in a hand, so they stay in the deck.
+        """
+        other = self.clone()
+        others = [s for s in range(self.n) if s != seat]
+        f = self.faces
+        unseen = [c for s in others for c in self.hands[s]] + list(self.deck)
+        holdable = [c for c in unseen if f.kind[c] in (RAMBLING, BLISTER)]
+        deck_only = [c for c in unseen if f.kind[c] not in (RAMBLING, BLISTER)]
+        rng.shuffle(holdable)
+        for s in others:
+            k = len(self.hands[s])
+            other.hands[s] = holdable[:k]
+            holdable = holdable[k:]
+        other.deck = holdable + deck_only
+        rng.shuffle(other.deck)
+        other._legal = None
+        return other
+
+    def action_text(self, action) -> str:
+        names = self.board.names
+        kind = action[0]
+        if kind == "equip":
+            return f"take the {EQUIPMENT[action[1]]}"
+        if kind == "play":
+            return f"play {card_text(self.rules, action[1])}"
+        if kind == "move":
+            return f"walk to {names[action[1]]}" + (" eating Chocolate" if action[2] else "")
+        if kind == "ride":
+            ride = "the Ferry" if action[1] == "ferry" else f"the {action[1]} bus"
+            return f"ride {ride} to {names[action[2]]}"
+        if kind == "refresh":
+            dropped = ", ".join(card_text(self.rules, c) for c in action[1:]) or "nothing"
+            return f"enjoy Refreshments, discarding {dropped}"
+        if kind == "buy":
+            return "buy a bar of Chocolate"
+        if kind == "end":
+            return "end the turn"
+        if kind == "discard":
+            return f"discard {card_text(self.rules, action[1])}"
+        if kind == "vote":
+            return f"vote for Rambler {action[1]} to carry the Heavy Rucksack"
+        return f"give the Heavy Rucksack to Rambler {action[1]}"
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _compute_legal(self) -> list:
+        phase, seat = self.phase, self.cur
+        if phase == EQUIP:
+            return [("equip", t) for t in self._free_equipment(seat)]
+        if phase == START:
+            return self._start_actions(seat)
+        if phase == MOVE:
+            return self.move_options
+        if phase == SHOP:
+            return [("buy",), ("end",)]
+        if phase in (RIDE_DISCARD, BREAK_DISCARD):
+            return [("discard", c) for c in sorted(self.hands[seat])]
+        if phase == COMPASS_DISCARD:
+            return [("discard", c) for c in sorted(self.compass_pair)]
+        if phase == VOTE:
+            return [("vote", s) for s in self._on_map()]
+        if phase == TIE:
+            top = max(self.votes)
+            return [("give", s) for s in range(self.n) if self.votes[s] == top]
+        return []
+
+    def _start_actions(self, seat: int) -> list:
+        actions: list = [("play", c) for c in sorted(self.hands[seat])]
+        here = self.pos[seat]
+        if self.money[seat] >= self.rules.ride_cost and self.hands[seat]:
+            taken = self._others_on_small(seat)
+            actions += [
+                ("ride", ride, dest)
+                for ride, dest in self.board.ride_destinations(here)
+                if dest not in taken
+            ]
+        if self._refreshments_open(seat) and self.money[seat] >= self.rules.refresh_cost:
+            hand = sorted(self.hands[seat])
+            actions += [
+                ("refresh", *drop) for k in range(len(hand) + 1) for drop in combinations(hand, k)
+            ]
+        if self._can_buy(seat):
+            actions.append(("buy",))
+        return actions
+
+    def _refreshments_open(self, seat: int) -> bool:
+        here = self.pos[seat]
+        late = here == self.board.start and self.turn >= self.board.return_from_turn
+        return self.board.glass[here] and not late
+
+    def _can_buy(self, seat: int) -> bool:
+        return (
+            self._refreshments_open(seat)
+            and not self.chocolate[seat]
+            and self.money[seat] >= self.rules.chocolate_cost
+        )
+
+    def _others_on_small(self, seat: int) -> set[int]:
+        small = self.board.is_small
+        return {p for s, p in enumerate(self.pos) if s != seat and p >= 0 and small(p)}
+
+    def _on_map(self) -> list[int]:
+        return [s for s in range(self.n) if self.pos[s] >= 0]
+
+    def _free_equipment(self, seat: int) -> list[int]:
+        if self.n == 1:
+            return [t for t in range(len(EQUIPMENT)) if t not in self.used_equipment[seat]]
+        taken = set(self.equipment)
+        return [t for t in range(len(EQUIPMENT)) if t not in taken]
+
+    # ------------------------------------------------------------------ Equipment
+
+    def _next_equipment(self) -> None:
+        """Ask the next seat in the queue; a seat left with one tile takes it without asking."""
+        while self.queue:
+            seat = self.queue[0]
+            free = self._free_equipment(seat)
+            if len(free) > 1:
+                self.phase, self.cur = EQUIP, seat
+                return
+            self._take_equipment(seat, free[0])
+        if self._break_done:
+            self._end_round()
+        else:
+            self._begin_round()
+
+    def _equip(self, tile: int) -> None:
+        self._take_equipment(self.cur, tile)
+        self._next_equipment()
+
+    def _take_equipment(self, seat: int, tile: int) -> None:
+        self.queue.pop(0)
+        self.equipment[seat] = tile
+        self.used_equipment[seat].append(tile)
+        self._say(f"Rambler {seat} takes the {EQUIPMENT[tile]}.")
+
+    # ------------------------------------------------------------------ rounds and turns
+
+    def _begin_round(self) -> None:
+        b = self.board
+        self._break_done = False
+        if self.turn >= b.n_turns or not self._on_map():
+            self._end_game("normal")
+            return
+        if self.turn >= self.rules.turn_limit:
+            self._end_game("turn_limit")
+            return
+        if self.turn in (b.lunch_turn, b.tea_turn):
+            meal = "Lunch" if self.turn == b.lunch_turn else "Tea"
+            self._say(f"{b.clock(self.turn)}: {meal}. Everyone discards a card.")
+            self.queue = self._on_map()
+            self.phase, self.cur = BREAK_DISCARD, self.queue[0]
+            return
+        self._begin_turn(self._on_map()[0])
+
+    def _end_round(self) -> None:
+        if self.n == 1 and self.raining:
+            self.rainy_turns += 1
+        self.turn += 1
+        self._begin_round()
+
+    def _reset_turn(self) -> None:
+        self.played, self.doing, self.ride_discarded = -1, WALK, False
+        self.drawn: list[int] = []
+        self.compass_pair: list[int] = []
+        self.stone_on_triangle = False
+        self.carrying = False
+        self.move_options: list = []
+
+    def _begin_turn(self, seat: int) -> None:
+        self._reset_turn()
+        self.turn_seat = self.cur = seat
+        self.carrying = self._carries(seat)
+        self.phase = START
+
+    def _carries(self, seat: int) -> bool:
+        """Multi-player: the holder carries it. Solo: every other hour from when it came out."""
+        if self.rucksack != CARRIED or self.holder != seat:
+            return False
+        if self.n > 1:
+            return True
+        per_hour = max(60 // self.board.minutes_per_turn, 1)
+        return (self.turn // per_hour - self.rucksack_entered // per_hour) % 2 == 0
+
+    def _next_turn(self) -> None:
+        later = [s for s in self._on_map() if s > self.turn_seat]
+        if later:
+            self._begin_turn(later[0])
+        else:
+            self._end_round()
+
+    # ------------------------------------------------------------------ walking
+
+    def _play(self, card: int) -> None:
+        seat = self.cur
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.played, self.doing = card, WALK
+        self._say(f"{self._clock()} Rambler {seat} plays {card_text(self.rules, card)}.")
+        here = self.pos[seat]
+        options = [("move", here, 0)]
+        if self.faces.kind[card] == RAMBLING:
+            others = self._others_on_small(seat)
+            plain = self._reach(seat, card, others, chocolate=False)
+            options = [("move", d, 0) for d in sorted(plain)]
+            if self.chocolate[seat]:
+                more = self._reach(seat, card, others, chocolate=True) - plain
+                options += [("move", d, 1) for d in sorted(more)]
+        if len(options) == 1:
+            self._move(here, 0)
+            return
+        self.move_options = options
+        self.phase = MOVE
+
+    def _reach(self, seat: int, card: int, others: set[int], chocolate: bool) -> set[int]:
+        eq = self.equipment[seat]
+        moves = allowance(
+            self.faces.circles[card],
+            self.faces.triangles[card],
+            sticks=eq == WALKING_STICKS,
+            rucksack=self.carrying,
+            mint_cake=eq == MINT_CAKE,
+            chocolate=chocolate,
+        )
+        return reachable_any(self.board, self.pos[seat], moves, others)
+
+    def _move(self, dest: int, eat: int) -> None:
+        seat = self.cur
+        if eat:
+            self.chocolate[seat] = False
+            self._say(f"Rambler {seat} eats the Chocolate.")
+        if dest != self.pos[seat]:
+            self._say(f"Rambler {seat} walks to {self.board.names[dest]}.")
+        self._arrive(seat, dest)
+
+    def _arrive(self, seat: int, dest: int) -> None:
+        self.pos[seat] = dest
+        if self.board.kind[dest] == PRIME and dest not in self.stones[seat]:
+            self._place_stone(seat, dest)
+        self._offer_shop()
+
+    def _place_stone(self, seat: int, space: int) -> None:
+        r, b = self.rules, self.board
+        self.stones[seat] = self.stones[seat] | {space}
+        self.prime_count[seat] += 1
+        name = b.names[space]
+        self._add(
+            seat,
+            "prime",
+            max(b.points[space] - (r.rain_penalty if self.raining else 0), 0),
+            f"a stone on {name}",
+        )
+        eq = self.equipment[seat]
+        if eq == SUN_PROTECTION and not self.raining:
+            self._add(seat, "equipment", r.sun_protection, "Sun Protection")
+        if b.triangle[space]:
+            self.stone_on_triangle = True
+            if eq == BINOCULARS:
+                self._add(seat, "equipment", r.binoculars, "Binoculars")
+        if space in self.cairn_count:
+            placed = self.cairn_count[space]
+            self.cairn_count[space] = placed + 1
+            bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
+            self._add(seat, "cairn", bonus, f"the Cairn on {name}")
+        card = self.faces.card_of_location.get(space, -1)
+        held = card in self.hands[seat] and card not in self.drawn
+        if card >= 0 and (card == self.played or held):
+            self.desires[seat] += 1
+            bonus = r.guide_books if eq == GUIDE_BOOKS else r.secret_desire
+            self._add(seat, "secret_desire", bonus, f"a Secret Desire for {name}")
+
+    # ------------------------------------------------------------------ riding and refreshments
+
+    def _ride(self, ride: str, dest: int) -> None:
+        seat, r = self.cur, self.rules
+        self.doing = RIDE
+        self.money[seat] -= r.ride_cost
+        self.rides[seat] += 1
+        by = "the Ferry" if ride == "ferry" else f"the {ride} bus"
+        self._say(f"{self._clock()} Rambler {seat} takes {by} to {self.board.names[dest]}.")
+        if ride == "ferry":
+            self._add(seat, "ferry", r.ferry_points, "a Ferry ride")
+        else:
+            self._add(seat, "bus", r.bus_points, "a Bus ride")
+        self._arrive(seat, dest)
+
+    def _refresh(self, drop: tuple[int, ...]) -> None:
+        seat, r = self.cur, self.rules
+        self.doing = REFRESH
+        self.money[seat] -= r.refresh_cost
+        self.refreshments[seat] += 1
+        self._say(
+            f"{self._clock()} Rambler {seat} enjoys Refreshments at "
+            f"{self.board.names[self.pos[seat]]}, discarding {len(drop)} card(s)."
+        )
+        for card in drop:
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+        self._add(seat, "refreshment", r.refresh_points, "Refreshments")
+        while len(self.hands[seat]) < self._hand_limit():
+            if self._draw(seat) is None:
+                break
+        self._offer_shop()
+
+    def _buy(self) -> None:
+        seat = self.cur
+        self.money[seat] -= self.rules.chocolate_cost
+        self.chocolate[seat] = True
+        self._say(f"Rambler {seat} buys a bar of Chocolate.")
+        if self.phase == SHOP:
+            self._continue_turn()
+
+    def _offer_shop(self) -> None:
+        if self._can_buy(self.cur):
+            self.phase = SHOP
+        else:
+            self._continue_turn()
+
+    def _continue_turn(self) -> None:
+        """After the move: a ride's discard, then the draw (two with the Compass), then the end."""
+        seat = self.cur
+        if self.doing == RIDE and not self.ride_discarded:
+            self.phase = RIDE_DISCARD
+            return
+        if self.doing != REFRESH:
+            if self.stone_on_triangle and self.equipment[seat] == COMPASS:
+                pair = [c for c in (self._draw(seat), self._draw(seat)) if c is not None]
+                if len(pair) == 2:
+                    self.compass_pair = pair
+                    self.phase = COMPASS_DISCARD
+                    return
+            else:
+                self._draw(seat)
+        self._end_turn()
+
+    def _discard(self, card: int) -> None:
+        seat = self.cur
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self._say(f"Rambler {seat} discards {card_text(self.rules, card)}.")
+        if self.phase == RIDE_DISCARD:
+            self.ride_discarded = True
+            self._continue_turn()
+        elif self.phase == COMPASS_DISCARD:
+            self.compass_pair = []
+            self._end_turn()
+        else:
+            self.queue.pop(0)
+            if self.queue:
+                self.cur = self.queue[0]
+            else:
+                self._break()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _hand_limit(self) -> int:
+        b = self.board
+        meals = (self.turn > b.lunch_turn) + (self.turn > b.tea_turn)
+        return self.rules.hand_size - meals
+
+    def _draw(self, seat: int) -> int | None:
+        """Draw into ``seat``'s hand, resolving Changes of Weather and the Heavy Rucksack."""
+        f = self.faces
+        while True:
+            if not self.deck:
+                if not self.discard:
+                    return None
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+                self._say("The discards are shuffled into a new Rambling Deck.")
+            card = self.deck.pop()
+            if f.kind[card] == WEATHER:
+                self.raining = not self.raining
+                self.discard.append(card)
+                self._say(
+                    f"Rambler {seat} draws a Change of Weather: now "
+                    f"{'rainy' if self.raining else 'sunny'}."
+                )
+                continue
+            if f.kind[card] == RUCKSACK:
+                self.rucksack, self.holder, self.carried_turns = CARRIED, seat, 0
+                self.rucksack_entered = self.turn
+                self._say(f"Rambler {seat} draws the Heavy Rucksack and must carry it.")
+                continue
+            self.hands[seat].append(card)
+            self.drawn.append(card)
+            return card
+
+    # ------------------------------------------------------------------ end of a turn
+
+    def _end_turn(self) -> None:
+        seat, b, r = self.turn_seat, self.board, self.rules
+        here = self.pos[seat]
+        if b.beauty[here]:
+            self._add(
+                seat,
+                "beauty",
+                max(r.beauty_points - (r.rain_penalty if self.raining else 0), 0),
+                f"the Beauty Spot at {b.names[here]}",
+            )
+        if here == b.start and self.turn >= b.return_from_turn:
+            self._leave_map(seat)
+        elif self.n > 1 and self.carrying and self.holder == seat:
+            self.carried_turns += 1
+            if self.carried_turns >= r.rucksack_turns:
+                self._start_vote()
+                return
+        self._next_turn()
+
+    def _leave_map(self, seat: int) -> None:
+        b, r = self.board, self.rules
+        self._add(
+            seat,
+            "return",
+            b.return_points[self.turn - b.return_from_turn],
+            f"back at {b.names[b.start]} at {b.clock(self.turn)}",
+        )
+        if self.holder == seat:
+            if self._carries(seat):
+                self._add(seat, "hero", r.rucksack_hero, "bringing the Heavy Rucksack home")
+            self.rucksack, self.holder = GONE, -1
+        self.pos[seat] = -1
+        self.return_turn[seat] = self.turn
+        self._say(f"Rambler {seat} leaves the map.")
+
+    # ------------------------------------------------------------------ the Heavy Rucksack vote
+
+    def _start_vote(self) -> None:
+        carrier = self.holder
+        on_map = self._on_map()
+        if len(on_map) == 1:
+            self._hand_rucksack(carrier)
+            return
+        if self.rules.rucksack_passing == "random":
+            self._hand_rucksack(on_map[self.rng.below(len(on_map))])
+            return
+        self.votes = [0] * self.n
+        self.queue = [
+            (carrier + k) % self.n
+            for k in range(1, self.n + 1)
+            if self.pos[(carrier + k) % self.n] >= 0
+        ]
+        self.phase, self.cur = VOTE, self.queue[0]
+        self._say(f"Rambler {carrier} has carried the Heavy Rucksack long enough: a vote.")
+
+    def _vote(self, seat: int) -> None:
+        self.votes[seat] += 1
+        self._say(f"Rambler {self.cur} votes for Rambler {seat}.")
+        self.queue.pop(0)
+        if self.queue:
+            self.cur = self.queue[0]
+            return
+        top = max(self.votes)
+        leaders = [s for s in range(self.n) if self.votes[s] == top]
+        if len(leaders) == 1:
+            self._hand_rucksack(leaders[0])
+        else:
+            self.phase, self.cur = TIE, self.holder
+
+    def _hand_rucksack(self, seat: int) -> None:
+        self.holder, self.carried_turns, self.votes = seat, 0, []
+        self._say(f"Rambler {seat} carries the Heavy Rucksack next.")
+        self._next_turn()
+
+    # ------------------------------------------------------------------ Lunch and Tea
+
+    def _break(self) -> None:
+        b, r = self.board, self.rules
+        on_map = self._on_map()
+        self.equipment = [-1] * self.n
+        for seat in on_map:
+            here = self.pos[seat]
+            wet = r.rain_penalty if self.raining else 0
+            if b.kind[here] == PRIME:
+                self._add(
+                    seat, "break", max(b.points[here] - wet, 0), f"resting at {b.names[here]}"
+                )
+            elif b.beauty[here]:
+                self._add(
+                    seat, "break", max(r.beauty_points - wet, 0), f"resting at {b.names[here]}"
+                )
+            self.money[seat] += r.break_money
+        if r.equipment_order == "fewest_points":
+            on_map.sort(key=lambda s: (self.score[s], s))
+        self.queue = on_map
+        self._break_done = True
+        self._next_equipment()
+
+    # ------------------------------------------------------------------ the end of the day
+
+    def _end_game(self, reason: str) -> None:
+        self.end_reason = reason
+        self.phase = OVER
+        if reason != "normal":
+            return
+        if self.n == 1:
+            extra = max(self.rainy_turns - self.rules.solo_rain_allowance, 0)
+            self._add(0, "rain_record", extra, f"{self.rainy_turns} rainy turns")
+        for seat in self._on_map():
+            self._say(
+                f"Rambler {seat} is not back by {self.board.clock(self.turn)}: "
+                "Mountain Rescue, and all points are lost."
+            )
+            self._add(seat, "rescue", -self.score[seat], "Mountain Rescue")
+            self.pos[seat] = -1
+        if self.n == 1:
+            self._say(f"Final score {self.score[0]}: {honour(self.score[0])}")
+
+    # ------------------------------------------------------------------ scoring, logging
+
+    def _add(self, seat: int, category: str, points: int, why: str) -> None:
+        self.score[seat] += points
+        self.ledger[seat][category] += points
+        if self.log and points:
+            self._events.append(
+                f"  Rambler {seat} scores {points:+d} for {why} ({self.score[seat]} in all)."
+            )
+
+    def _say(self, text: str) -> None:
+        if self.log:
+            self._events.append(text)
+
+    def _clock(self) -> str:
+        return f"{self.board.clock(self.turn)}{' (rain)' if self.raining else ''}:"
+
+    def _minute_of_day(self, turn: int) -> int:
+        minute = self.board.first_minute + turn * self.board.minutes_per_turn
+        return minute // 60 * 100 + minute % 60
+
+    # ------------------------------------------------------------------ invariants
+
+    def invariants(self) -> None:
+        f, b = self.faces, self.board
+        held = [c for h in self.hands for c in h]
+        outside = [f.rucksack] if self.rucksack != IN_DECK else []
+        everything = sorted(self.deck + self.discard + held + outside)
+        if everything != list(range(len(f))):
+            raise InvariantError(
+                "cards are not conserved across deck, discards, hands and the Heavy Rucksack"
+            )
+        if any(f.kind[c] in (WEATHER, RUCKSACK) for c in held):
+            raise InvariantError("a Change of Weather or the Heavy Rucksack is in a hand")
+        smalls = [p for p in self.pos if p >= 0 and b.is_small(p)]
+        if len(smalls) != len(set(smalls)):
+            raise InvariantError("two Ramblers share a small space")
+        for seat in range(self.n):
+            if not -1 <= self.pos[seat] < b.n_spaces:
+                raise InvariantError(f"Rambler {seat} is on no space")
+            if self.money[seat] < 0:
+                raise InvariantError(f"Rambler {seat} has negative money")
+            if not isinstance(self.chocolate[seat], bool):
+                raise InvariantError(f"Rambler {seat} carries more than one Chocolate bar")
+            if sum(self.ledger[seat].values()) != self.score[seat]:
+                raise InvariantError(f"Rambler {seat}'s score is not the sum of its scoring events")
+            limit = self._hand_limit() + (self.phase == COMPASS_DISCARD and seat == self.cur)
+            if len(self.hands[seat]) > limit:
+                raise InvariantError(f"Rambler {seat} holds too many cards")
+            if any(b.kind[s] != PRIME for s in self.stones[seat]):
+                raise InvariantError(f"Rambler {seat} has a stone off a Prime Location")
+            if len(self.stones[seat]) != self.prime_count[seat]:
+                raise InvariantError(f"Rambler {seat}'s stone count is off")
+        if self.n > 1:
+            tiles = [t for t in self.equipment if t >= 0]
+            if len(tiles) != len(set(tiles)):
+                raise InvariantError("two Ramblers hold the same Equipment tile")
+        elif len(self.used_equipment[0]) != len(set(self.used_equipment[0])):
+            raise InvariantError("the solo Rambler took an Equipment tile twice")
+        if self.turn > b.n_turns:
+            raise InvariantError("the day ran past 6 p.m.")
+        if self.phase == OVER and self.end_reason == "normal" and self._on_map():
+            raise InvariantError("the day is over with Ramblers still out")
+        if (self.rucksack == CARRIED) != (self.holder >= 0):
+            raise InvariantError("the Heavy Rucksack's holder does not match where it is")
+        if b.kind[b.start] != TOWN:
+            raise InvariantError("the start is not Keswick")
+        if self.phase != OVER and not self.legal_actions():
+            raise InvariantError("no legal action before the end")
+
+
+def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> BBState:
+    """The whole setup: map, Cairns, hands, deck, then the first Equipment choice."""
+    if not 1 <= n_players <= 6:
+        raise ValueError("Backpacks & Blisters is for 1 to 6 players")
+    return BBState(rules, n_players, rng, log)

@@ -1,0 +1,57 @@
+"""Bear movement on the trail graph (Passive Bears; Aggressive Bears)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from simkit.games.hike_it.board import Board
+
+
+def paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, ...]]:
+    """The bear paw or den spaces a bear reaches along the trail without passing another one,
+    at most ``max_miles`` away, or the nearest ones if none is that close (assumed: the printed
+    board's paw spaces are never far apart; the die's longest move bounds "adjacent").
+
+    Maps each such space to the spaces entered on the way (the shortest such walk, destination
+    last): the paw face of the bear die, and the den face's alternative.
+    """
+    key = (start, max_miles)
+    if key not in board.paw_cache:
+        board.paw_cache[key] = _paw_moves(board, start, max_miles)
+    return board.paw_cache[key]
+
+
+def _paw_moves(board: Board, start: int, max_miles: int) -> dict[int, tuple[int, ...]]:
+    prev = {start: -1}
+    todo = deque([start])
+    found: dict[int, tuple[int, ...]] = {}
+    while todo:
+        x = todo.popleft()
+        for y in board.adj[x]:
+            if y in prev:
+                continue
+            prev[y] = x
+            if board.is_bear_spot(y):
+                path = [y]
+                while prev[path[-1]] != start:
+                    path.append(prev[path[-1]])
+                found[y] = tuple(reversed(path))
+            else:
+                todo.append(y)
+    near = {s: p for s, p in found.items() if len(p) <= max_miles}
+    if near or not found:
+        return near
+    closest = min(len(p) for p in found.values())  # none in reach: the nearest ones
+    return {s: p for s, p in found.items() if len(p) == closest}
+
+
+def next_steps(board: Board, at: int, came_from: int) -> tuple[int, ...]:
+    """Where a bear moving a number of spaces may step: never back, unless at a dead end."""
+    ahead = tuple(y for y in board.adj[at] if y != came_from)
+    return ahead or board.adj[at]
+
+
+def den_moves(board: Board, at: int) -> tuple[int, ...]:
+    """Bear dens of the bear's own region and the adjacent ones (the den face of the bear die)."""
+    region = board.park.region[at]
+    return tuple(d for r, d in enumerate(board.dens) if abs(r - region) <= 1 and d != at)

@@ -1,0 +1,1569 @@
+"""The Hike It! engine: setup, the day's three phases, bears, resting and the end of the game.
+
+Actions are tuples whose first element names the choice (see ``action_text``):
+
+setup      ("waypoint", space) ("trailhead", space)
+morning    ("reroll",) ("face_weather",)
+challenge  ("pay", method[, method]) ("suffer",)    method: "tile", "cards", "token"
+afternoon  ("hike", space) ("water",) ("gear", type) ("bag",) ("dump", item) ("campfire",)
+           ("turn_order",) ("set", type) ("shoo", space) ("recycle",) ("end",)
+picks      ("skill", slot) ("refill", region) ("keep", side_hike) ("discard", type)
+resting    ("rest", levels)
+bears      ("bear", bear[, space]) ("bear_step", space)
+trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propose",)
+           ("accept",) ("decline",)      codes: see trading.py
+
+Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
+(start, morning, afternoon, evening, end of turn) until some hiker must decide (``phase``).
+
+Everything the rules force (scenic tokens and own waypoints picked up on arrival, completing the
+hike at the trailhead, masteries, restocking the hiker box, advancing the forecast, refilling water
+when the discard pile suffices) is done by the engine.
+"""
+
+from __future__ import annotations
+
+from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.game import Outcome, rank_by
+from simkit.core.rng import GameRng
+from simkit.games.hike_it import bears, scoring, side_hikes, trading
+from simkit.games.hike_it.board import Board, board_for
+from simkit.games.hike_it.data import (
+    GEAR_TYPES,
+    ITEMS,
+    REGIONS,
+    SCENIC,
+    WATER_ITEM,
+    WEATHER_KINDS,
+)
+from simkit.games.hike_it.rules import Rules
+from simkit.games.hike_it.view import HikeView, PlayerView
+
+# hiker status
+HIKING, RESTING, FINISHED, KNOCKED_OUT = range(4)
+STATUS = ("hiking", "resting", "finished", "knocked out")
+
+# decision phases
+(
+    WAYPOINT,
+    TRAILHEAD,
+    REROLL,
+    PAY,
+    SKILL,
+    REFILL,
+    AFTERNOON,
+    SHOO,
+    KEEP,
+    HAND,
+    REST,
+    BEAR_PICK,
+    BEAR_STEP,
+    TRADE_GIVE,
+    TRADE_GET,
+    TRADE_ANSWER,
+    OVER,
+) = range(17)
+PHASES = (
+    "waypoint",
+    "trailhead",
+    "reroll",
+    "pay",
+    "skill",
+    "refill",
+    "afternoon",
+    "shoo",
+    "keep",
+    "hand",
+    "rest",
+    "bear_pick",
+    "bear_step",
+    "trade_give",
+    "trade_get",
+    "trade_answer",
+    "over",
+)
+
+# turn stages (what comes after the current decisions are settled)
+START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN = range(6)
+
+METHODS = ("tile", "cards", "token")
+
+
+class HikeState:
+    """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
+
+    def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
+        self.rules = rules
+        self.n = n_players
+        self.rng = rng
+        self.log = log
+        self._events: list[str] = []
+        self.board: Board = board_for(rules.park)
+        d = rules.decks
+        self.n_easy = len(d.easy)
+        self.side_cards = d.easy + d.difficult
+        self.skill_total = len(ITEMS) * d.skill_per_type
+        self.weather_cards = _weather_cards(rules)
+        self.bear_reach = max(int(f) for f in d.bear_die if f.isdigit())
+        self.trail_cards = tuple((t.kind, t.item) for t in d.trail for _ in range(t.count))
+
+    # ------------------------------------------------------------------------------ setup
+
+    def setup(self) -> None:
+        r, d, rng, n = self.rules, self.rules.decks, self.rng, self.n
+        b = self.board
+        self.day = 0
+        self.in_setup = True
+        self.order = list(range(n))  # seat 0 first, then clockwise (Turn Order Markers drawn)
+        self.order_index = 0
+        self.bottom_row: list[int] = []  # turn-order track, campfire half, left first
+        self.phase = WAYPOINT
+        self.stage = START
+        self.end_reason = ""
+        # hikers
+        self.pos = [-1] * n
+        self.home = [-1] * n
+        self.status = [HIKING] * n
+        self.health = [r.health_start] * n
+        self.storage = [[0] * len(ITEMS) for _ in range(n)]
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.tokens = [[0] * len(ITEMS) for _ in range(n)]
+        self.columns_done = [[False] * len(d.columns) for _ in range(n)]
+        self.waypoints: list[list[int]] = [[] for _ in range(n)]
+        self.claimed = [0] * n
+        self.scenic: list[list[int]] = [[] for _ in range(n)]
+        self.campfires_used = [0] * n
+        self.side_hand: list[list[int]] = [[] for _ in range(n)]
+        self.side_done: list[list[int]] = [[] for _ in range(n)]
+        self.finish_health = [-1] * n
+        self.bonus = [0] * n
+        self.arrivals = 0
+        self.days_out = [0] * n
+        self.weather_hits = [0] * n
+        self.trades = [0] * n
+        # board
+        self.scenic_on = [b.park.kind[s] == SCENIC for s in range(b.size)]
+        self.scenic_discarded = 0
+        self.waypoint_owner = [-1] * b.size
+        self.campfire_at = [-1] * b.size
+        self.bear_pos = list(r.park.bear_start)
+        self.aggressive = False
+        self.last_bear = -1
+        self.last_bear_mover = -1
+        # gear: the bag and the hiker box (stacks, top last)
+        self.bag = [t for t in range(GEAR_TYPES) for _ in range(d.gear[t])]
+        self.box: list[list[int]] = [[] for _ in range(r.hiker_box)]
+        for stack in self.box:
+            stack.append(self._draw_bag())
+        self._forced_recycle()
+        # skill cards and tokens
+        self.skill_deck = list(range(self.skill_total))
+        rng.shuffle(self.skill_deck)
+        self.skill_discard: list[int] = []
+        self.face_up = [self.skill_deck.pop() for _ in range(r.face_up_skills)]
+        self.token_supply = [n + 1] * len(ITEMS)
+        # weather forecast and water
+        self.weather_deck = list(range(len(self.weather_cards)))
+        rng.shuffle(self.weather_deck)
+        self.weather_discard: list[int] = []
+        self.forecast = [self.weather_deck.pop() for _ in range(3)]
+        wet = sum(1 for c in self.forecast if self.weather_cards[c][2])
+        start = min(wet, r.start_water_max, d.water_tiles // len(REGIONS))
+        self.water_supply = [start] * len(REGIONS)
+        self.water_discard = d.water_tiles - start * len(REGIONS)
+        # trail cards
+        self.trail_deck = list(range(len(self.trail_cards)))
+        rng.shuffle(self.trail_deck)
+        self.trail_discard: list[int] = []
+        # side hikes: two easy and two difficult each, kept hidden
+        easy = list(range(self.n_easy))
+        hard = list(range(self.n_easy, len(self.side_cards)))
+        rng.shuffle(easy)
+        rng.shuffle(hard)
+        for s in range(n):
+            for _ in range(r.side_hikes_dealt):
+                self.side_hand[s].append(easy.pop())
+                self.side_hand[s].append(hard.pop())
+        self.side_decks = (easy, hard)
+        # scenic tokens dealt to choose waypoints (they all go back on the map afterwards)
+        tokens = [b.park.scenic[s] for s in b.scenic_spots]
+        rng.shuffle(tokens)
+        self.dealt = [[tokens.pop() for _ in range(r.scenic_tokens_dealt)] for _ in range(n)]
+        self.setup_queue = [s for _ in range(r.waypoints) for s in reversed(self.order)]
+        # turn state
+        self.seat_now = self.setup_queue[0]
+        self._reset_turn()
+        self.refill_owed = [0] * len(REGIONS)
+        self.after_pay = START
+        self.pay_req: tuple[int, ...] = ()
+        self.pay_source = ""
+        self.bear_face = ""
+        self.bear_moving = -1
+        self.bear_steps = 0
+        self.bear_came_from = -1
+        self.bear_hit: set[int] = set()
+        self._log(f"{n} hikers; forecast {self._forecast_text()}")
+
+    def _reset_turn(self) -> None:
+        self.dice: tuple[str, ...] = ()
+        self.actions = 0
+        self.rerolls = 0
+        self.camped = False
+        self.miles_today = 0
+        self.water_today = 0
+        self.gear_today = 0
+        self.facing = False
+        self.offers_left = self.rules.trade_offers
+        # (offerer, receiver[, gives[, gets]]) while a trade is being made
+        self.offer: tuple[int, ...] = ()
+        self.trade_return = -1
+        self.skill_picks = 0
+        self.keep_values: list[int] = []
+        self.shoo_pending = False
+
+    # ------------------------------------------------------------------ protocol basics
+
+    @property
+    def events(self) -> list[str]:
+        return self._events
+
+    def current_player(self) -> int:
+        if self.phase in (TRADE_GIVE, TRADE_GET):
+            return self.offer[0]  # the offerer makes the offer ...
+        if self.phase == TRADE_ANSWER:
+            return self.offer[1]  # ... and the other hiker accepts or declines it
+        return self.seat_now
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def turns(self) -> int:
+        """Days begun (a round is a day); a game stopped by the turn limit played exactly that many."""
+        if self.in_setup or (self.phase == OVER and self.end_reason == "turn_limit"):
+            return self.day
+        return self.day + 1
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(scoring.score(self, s)) for s in range(self.n))
+
+    def outcome(self) -> Outcome:
+        if self.phase != OVER:
+            raise ValueError("the game is not over")
+        keys = [scoring.tie_key(self, s) for s in range(self.n)]
+        ranks, shares = rank_by(keys)
+        seats = range(self.n)
+        return Outcome(
+            scores=self.scores(),
+            ranks=ranks,
+            win_shares=shares,
+            turns=self.turns(),
+            end_reason=self.end_reason,
+            extras={
+                "x_scenic_tokens": tuple(len(self.scenic[s]) for s in seats),
+                "x_skill_set_tokens": tuple(sum(self.tokens[s]) for s in seats),
+                "x_health": tuple(self.health[s] for s in seats),
+                "x_side_hike_points": tuple(scoring.side_hike_points(self, s) for s in seats),
+                "x_trailhead_bonus": tuple(self.bonus),
+                "x_finished": tuple(self.status[s] == FINISHED for s in seats),
+                "x_knocked_out": tuple(self.status[s] == KNOCKED_OUT for s in seats),
+                "x_days": tuple(self.days_out),
+                "x_weather_hits": tuple(self.weather_hits),
+                "x_trades": tuple(self.trades),
+            },
+        )
+
+    def _log(self, text: str) -> None:
+        if self.log:
+            self._events.append(
+                f"Setup: {text}" if self.in_setup else f"Day {self.day + 1}: {text}"
+            )
+
+    def _who(self, seat: int) -> str:
+        return f"Hiker {seat}"
+
+    def _name(self, space: int) -> str:
+        return self.board.park.names[space]
+
+    # ------------------------------------------------------------------------- cards
+
+    def _draw_bag(self) -> int:
+        return self.bag.pop(self.rng.below(len(self.bag)))
+
+    def _draw_skill(self) -> int:
+        if not self.skill_deck and self.skill_discard:
+            self.skill_deck, self.skill_discard = self.skill_discard, []
+            self.rng.shuffle(self.skill_deck)
+        return self.skill_deck.pop() if self.skill_deck else -1
+
+    def _refill_skill_row(self) -> None:
+        for i, c in enumerate(self.face_up):
+            if c < 0:
+                self.face_up[i] = self._draw_skill()
+
+    def skill_type(self, card: int) -> int:
+        return card // self.rules.decks.skill_per_type
+
+    def is_paw(self, card: int) -> bool:
+        return card % self.rules.decks.skill_per_type < self.rules.decks.paws_per_type
+
+    def hand_count(self, seat: int, t: int) -> int:
+        return sum(1 for c in self.hand[seat] if self.skill_type(c) == t)
+
+    def _discard_cards(self, seat: int, t: int, k: int, paws: bool = False) -> None:
+        """Discard ``k`` cards of type ``t`` (or ``k`` paw cards of any type), sparing paws.
+
+        The engine picks which copies go: paw cards are kept when the type is what counts (they
+        can still shoo a bear); when paws are what counts, the commonest type goes first.
+        """
+        hand = self.hand[seat]
+        for _ in range(k):
+            if paws:
+                cands = [c for c in hand if self.is_paw(c)]
+                card = max(cands, key=lambda c: (self.hand_count(seat, self.skill_type(c)), -c))
+            else:
+                cands = [c for c in hand if self.skill_type(c) == t]
+                card = min(cands, key=lambda c: (self.is_paw(c), c))
+            hand.remove(card)
+            self.skill_discard.append(card)
+
+    def _draw_weather(self) -> int:
+        if not self.weather_deck:
+            self.weather_deck, self.weather_discard = self.weather_discard, []
+            self.rng.shuffle(self.weather_deck)
+        return self.weather_deck.pop()
+
+    def _advance_forecast(self) -> None:
+        self.weather_discard.append(self.forecast.pop(0))
+        self.forecast.append(self._draw_weather())
+        self._log(f"the forecast advances: {self._forecast_text()}")
+
+    def _forecast_text(self) -> str:
+        return ", ".join(WEATHER_KINDS[self.weather_cards[c][0]] for c in self.forecast)
+
+    # ---------------------------------------------------------------------- hiker box
+
+    def visible_gear(self) -> list[int]:
+        return [stack[-1] for stack in self.box if stack]
+
+    def _place_in_box(self, t: int) -> None:
+        """A dumped tile goes on an empty space first, else on a stack whose top differs."""
+        for stack in self.box:
+            if not stack:
+                stack.append(t)
+                return
+        for stack in self.box:
+            if stack[-1] != t:
+                stack.append(t)
+                return
+        self._recycle()
+        self._place_in_box(t)
+
+    def _recycle(self) -> None:
+        for stack in self.box:
+            self.bag.extend(stack)
+            stack.clear()
+        for stack in self.box:
+            if self.bag:
+                stack.append(self._draw_bag())
+        self._log("the hiker box is recycled")
+
+    def _forced_recycle(self) -> None:
+        """All visible tiles identical: recycle once (a bag of one type cannot do better)."""
+        tops = self.visible_gear()
+        if (
+            len(tops) == len(self.box)
+            and len(set(tops)) == 1
+            and any(t != tops[0] for t in self.bag)
+        ):
+            self._recycle()
+
+    def can_recycle(self) -> bool:
+        tops = self.visible_gear()
+        return bool(tops) and max(tops.count(t) for t in set(tops)) in (4, 5)
+
+    def _restock(self) -> None:
+        for stack in self.box:
+            if not stack and self.bag:
+                stack.append(self._draw_bag())
+        self._forced_recycle()
+
+    def _gear_spot(self, t: int) -> tuple[int, int] | None:
+        """(tiles to dig through, stack) of the shallowest tile of type ``t`` in the hiker box."""
+        best = None
+        for i, stack in enumerate(self.box):
+            for depth, tile in enumerate(reversed(stack)):
+                if tile == t:
+                    if best is None or depth < best[0]:
+                        best = (depth, i)
+                    break
+        return best
+
+    def gear_cost(self, t: int) -> int:
+        """Actions to take a tile of type ``t`` from the hiker box: 1 plus one per tile dug through
+        (0: none there)."""
+        spot = self._gear_spot(t)
+        return spot[0] + 1 if spot else 0
+
+    def _take_gear(self, t: int) -> None:
+        depth, i = self._gear_spot(t)
+        stack = self.box[i]
+        dug = [stack.pop() for _ in range(depth)]
+        stack.pop()
+        for tile in reversed(dug):  # tiles dug through go straight back into the box
+            self._place_in_box(tile)
+        self.actions -= depth + 1
+
+    # --------------------------------------------------------------------- helpers
+
+    def tiles(self, seat: int) -> int:
+        return sum(self.storage[seat])
+
+    def in_park(self, seat: int) -> bool:
+        return self.status[seat] in (HIKING, RESTING)
+
+    def region_of(self, seat: int) -> int:
+        return self.board.park.region[self.pos[seat]]
+
+    def count_actions(self, seat: int) -> int:
+        """Health + empty storage spaces + waypoints collected (Actions / Afternoon)."""
+        return (
+            max(self.health[seat], 0)
+            + self.rules.storage
+            - self.tiles(seat)
+            + min(self.claimed[seat], 3)
+        )
+
+    def passive_bear_at(self, space: int) -> bool:
+        return not self.aggressive and space in self.bear_pos
+
+    def _change_health(self, seat: int, delta: int) -> None:
+        self.health[seat] = max(0, min(self.rules.health_max, self.health[seat] + delta))
+
+    def points_held(self, seat: int) -> int:
+        return (
+            len(self.scenic[seat])
+            + 5 * sum(self.tokens[seat])
+            + scoring.side_hike_points(self, seat)
+        )
+
+    def has_mastery(self, seat: int, item: int) -> bool:
+        return self.tokens[seat][item] >= 2
+
+    # ------------------------------------------------------------------ challenges
+
+    def pay_options(self, seat: int, req: tuple[int, ...]) -> list[tuple]:
+        """Ways to overcome a challenge needing the items ``req`` (one or two)."""
+        covered = [self.has_mastery(seat, it) for it in req]
+        need = [it for it, c in zip(req, covered, strict=True) if not c]
+        if not need:
+            return []
+        per_item = [[m for m in METHODS if self._can_pay(seat, it, m, 1)] for it in need]
+        if len(need) == 1:
+            return [("pay", m) for m in per_item[0]]
+        out = []
+        a, b = need
+        for m1 in per_item[0]:
+            for m2 in per_item[1]:
+                if a == b and m1 == m2 and not self._can_pay(seat, a, m1, 2):
+                    continue
+                if a == b and m2 < m1:
+                    continue
+                out.append(("pay", m1, m2))
+        return out
+
+    def _can_pay(self, seat: int, item: int, method: str, times: int) -> bool:
+        if method == "tile":
+            return self.storage[seat][item] >= times
+        if method == "cards":
+            return self.hand_count(seat, item) >= self.rules.set_cost * times
+        return self.tokens[seat][item] >= times
+
+    def _pay(self, seat: int, item: int, method: str) -> None:
+        if method == "tile":
+            self.storage[seat][item] -= 1
+            if item == WATER_ITEM:
+                self.water_discard += 1
+            else:
+                self._place_in_box(item)
+                self._forced_recycle()
+        elif method == "cards":
+            self._discard_cards(seat, item, self.rules.set_cost)
+        else:
+            self.tokens[seat][item] -= 1
+            self.token_supply[item] += 1
+
+    def _challenge(self, req: tuple[int, ...], source: str, after: int) -> None:
+        """Meet a challenge: masteries overcome it for free; else the hiker decides (or suffers)."""
+        seat = self.seat_now
+        self.pay_req, self.pay_source, self.after_pay = req, source, after
+        needs = " and ".join(ITEMS[i] for i in req)
+        if all(self.has_mastery(seat, it) for it in req):
+            self._log(f"{self._who(seat)} overcomes the {source} ({needs}) with a skill mastery")
+            self.skill_picks += 1
+            self.stage = after
+        elif self.pay_options(seat, req) or self._trade_actions(seat):
+            self.phase = PAY  # pay, trade for what is missing, or take the loss
+        else:
+            self._suffer()
+
+    def _suffer(self) -> None:
+        seat = self.seat_now
+        self._change_health(seat, -1)
+        self._log(
+            f"{self._who(seat)} cannot or will not meet the {self.pay_source} and loses 1 health "
+            f"(now {self.health[seat]})"
+        )
+        self.stage = self.after_pay
+        if self.health[seat] < 1:
+            self.status[seat] = RESTING
+            self._log(f"{self._who(seat)} lies down and will rest next turn")
+            self.stage = END_TURN
+
+    # ---------------------------------------------------------------------- legal
+
+    def legal_actions(self) -> list[tuple]:
+        p, seat = self.phase, self.seat_now
+        if p == AFTERNOON:
+            return self._afternoon_actions(seat)
+        if p == WAYPOINT:
+            return [("waypoint", s) for s in self._waypoint_choices(seat)]
+        if p == TRAILHEAD:
+            taken = set(self.home)
+            return [("trailhead", t) for t in self.board.trailheads if t not in taken]
+        if p == REROLL:
+            return [("reroll",), ("face_weather",)]
+        if p == PAY:
+            return [*self.pay_options(seat, self.pay_req), *self._trade_actions(seat), ("suffer",)]
+        if p == TRADE_GIVE:  # another thing to give, or the first thing asked in return
+            offerer, receiver, gives, _ = self.offer
+            out = []
+            if len(gives) < self.rules.trade_items:
+                out = [
+                    ("give", c)
+                    for c in trading.CODES
+                    if trading.count(self, offerer, c) > gives.count(c)
+                ]
+            return out + self._trade_gets() if gives else out
+        if p == TRADE_GET:  # another thing asked, or the offer as it stands
+            return [*self._trade_gets(), ("propose",)]
+        if p == TRADE_ANSWER:
+            offerer, receiver, gives, gets = self.offer
+            other = receiver if offerer == self.seat_now else offerer
+            ok = (
+                all(trading.count(self, receiver, c) >= gets.count(c) for c in set(gets))
+                and trading.fits(self, receiver, gives, gets)
+                and trading.fits(self, offerer, gets, gives)
+                and trading.hand_fits(
+                    self, other, *((gives, gets) if other == receiver else (gets, gives))
+                )
+            )
+            return [("accept",), ("decline",)] if ok else [("decline",)]
+        if p == SKILL:
+            return [("skill", i) for i, c in enumerate(self.face_up) if c >= 0]
+        if p == REFILL:
+            return [("refill", r) for r in range(len(REGIONS)) if self.refill_owed[r]]
+        if p == SHOO:
+            return [("shoo", s) for s in self._shoo_targets(seat)]
+        if p == KEEP:
+            value = self.keep_values[0]
+            return [("keep", c) for c in self.side_hand[seat] if (c >= self.n_easy) == value]
+        if p == HAND:
+            out = [("discard", t) for t in range(len(ITEMS)) if self.hand_count(seat, t)]
+            out += self._set_actions(seat)
+            out += self._trade_actions(seat)  # or trade cards away to hikers of the region
+            out += self._paw_shoos(seat)  # or spend two paw cards on the bear
+            return out
+        if p == REST:
+            pts = self.points_held(seat)
+            return [("rest", k + 1) for k, c in enumerate(self.rules.rest_cost) if c <= pts]
+        if p == BEAR_PICK:
+            return self._bear_pick_actions(seat)
+        if p == BEAR_STEP:
+            return [
+                ("bear_step", s)
+                for s in bears.next_steps(
+                    self.board, self.bear_pos[self.bear_moving], self.bear_came_from
+                )
+            ]
+        return []
+
+    def _waypoint_choices(self, seat: int) -> list[int]:
+        b = self.board
+        used_regions = {b.park.region[w] for w in self.waypoints[seat]}
+        used_types = [b.park.scenic[w] for w in self.waypoints[seat]]
+        left = list(self.dealt[seat])
+        for t in used_types:
+            if t in left:
+                left.remove(t)
+        free = [
+            s
+            for s in b.scenic_spots
+            if self.waypoint_owner[s] < 0 and b.park.region[s] not in used_regions
+        ]
+        matching = [s for s in free if b.park.scenic[s] in left]
+        # Rare deals leave no matching free spot: then any free spot of a missing region (assumed).
+        return matching or free
+
+    def _set_actions(self, seat: int) -> list[tuple]:
+        held = [0] * len(ITEMS)
+        for c in self.hand[seat]:
+            held[self.skill_type(c)] += 1
+        cost = self.rules.set_cost
+        return [("set", t) for t in range(len(ITEMS)) if self.token_supply[t] and held[t] >= cost]
+
+    def _shoo_targets(self, seat: int) -> list[int]:
+        if self.aggressive or not self.in_park(seat):
+            return []
+        region = self.region_of(seat)
+        bear = self.bear_pos[region]
+        occupied = {self.pos[s] for s in range(self.n) if self.in_park(s)} | set(self.bear_pos)
+        return [s for s in self.board.bear_spots[region] if s != bear and s not in occupied]
+
+    def _afternoon_actions(self, seat: int) -> list[tuple]:
+        b, here, st = self.board, self.pos[seat], self.storage[seat]
+        out: list[tuple] = [("end",)]
+        room = self.tiles(seat) < self.rules.storage
+        if self.actions >= 1 and not self.camped:
+            out += [("hike", s) for s in b.adj[here] if not self.passive_bear_at(s)]
+        if b.is_water(here):
+            if self.actions >= 1 and room and self.water_supply[b.park.region[here]]:
+                out.append(("water",))
+            if st[WATER_ITEM]:
+                out.append(("dump", WATER_ITEM))
+        if b.is_campsite(here):
+            if room:
+                for t in range(GEAR_TYPES):
+                    cost = self.gear_cost(t)
+                    if cost and cost <= self.actions:
+                        out.append(("gear", t))
+                if self.bag and self.actions >= 1:
+                    out.append(("bag",))
+            out += [("dump", t) for t in range(GEAR_TYPES) if st[t]]
+            if (
+                not self.camped
+                and self.campfire_at[here] < 0
+                and self.campfires_used[seat] < self.rules.campfires
+            ):
+                out.append(("campfire",))
+            if (
+                self.camped
+                and self.rules.turn_order == "track"
+                and self.actions >= 1
+                and (seat not in self.bottom_row or self.bottom_row.index(seat) > 0)
+            ):
+                out.append(("turn_order",))
+            if self.rules.optional_recycle and self.can_recycle():
+                out.append(("recycle",))
+        out += self._set_actions(seat)
+        out += self._trade_actions(seat)
+        out += self._paw_shoos(seat)
+        return out
+
+    def _paw_shoos(self, seat: int) -> list[tuple]:
+        if sum(1 for c in self.hand[seat] if self.is_paw(c)) < self.rules.paw_cost:
+            return []
+        return [("shoo", s) for s in self._shoo_targets(seat)]
+
+    def _trade_gets(self) -> list[tuple]:
+        _, receiver, gives, gets = self.offer
+        if len(gets) >= self.rules.trade_items:
+            return []
+        # the other hiker's skill cards are hidden: any type may be asked for
+        return [
+            ("get", c)
+            for c in trading.CODES
+            if c not in gives
+            and (
+                trading.CARD <= c < trading.TOKEN
+                or trading.count(self, receiver, c) > gets.count(c)
+            )
+        ]
+
+    def _trade_actions(self, seat: int) -> list[tuple]:
+        """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
+        if not self.offers_left:
+            return []
+        out: list[tuple] = []
+        mine = trading.holds_anything(self, seat)
+        for s in trading.partners(self, seat):
+            if mine:
+                out.append(("trade", s))
+            if trading.holds_anything(self, s):
+                out.append(("ask", s))
+        return out
+
+    def _bear_pick_actions(self, seat: int) -> list[tuple]:
+        out: list[tuple] = []
+        for bear, at in enumerate(self.bear_pos):
+            if bear == self.last_bear and self.last_bear_mover != seat:
+                continue
+            if self.bear_face == "steps":
+                out.append(("bear", bear))
+                continue
+            targets = set(bears.paw_moves(self.board, at, self.bear_reach))
+            if self.bear_face == "den":
+                targets |= set(bears.den_moves(self.board, at))
+            out += [("bear", bear, s) for s in sorted(targets)]
+        return out
+
+    # ---------------------------------------------------------------------- apply
+
+    def apply(self, action) -> None:
+        if self.phase == OVER or action not in self.legal_actions():
+            raise IllegalAction(self.seat_now, action)
+        seat = self.current_player()
+        self.prev_phase, self.phase = self.phase, -1
+        getattr(self, "_do_" + action[0])(seat, *action[1:])
+        if self.phase != OVER and self.in_park(self.seat_now):
+            self._check_side_hikes(self.seat_now, end_of_turn=False)
+        self._advance()
+
+    # setup
+    def _do_waypoint(self, seat: int, space: int) -> None:
+        self.waypoints[seat].append(space)
+        self.waypoint_owner[space] = seat
+        self._log(f"{self._who(seat)} chooses waypoint {self._name(space)}")
+        self.setup_queue.pop(0)
+        if len(self.waypoints[seat]) == self.rules.waypoints:
+            self.phase = TRAILHEAD
+        else:
+            self._next_setup()
+
+    def _do_trailhead(self, seat: int, space: int) -> None:
+        self.home[seat] = self.pos[seat] = space
+        self._log(f"{self._who(seat)} parks at {self._name(space)}")
+        self._next_setup()
+
+    def _next_setup(self) -> None:
+        if self.setup_queue:
+            self.seat_now = self.setup_queue[0]
+            self.phase = WAYPOINT
+        else:
+            self.dealt = [[] for _ in range(self.n)]
+            self.in_setup = False
+            self.order_index = 0
+            self.seat_now = self.order[0]
+            self.stage = START
+            self.phase = -1
+
+    # morning
+    def _do_reroll(self, seat: int) -> None:
+        kind = WEATHER_KINDS[self.weather_cards[self.forecast[0]][0]]
+        matched = [i for i, f in enumerate(self.dice) if f == kind]
+        faces = list(self.dice)
+        for i in matched:
+            faces[i] = self._roll_die(i)
+        self.dice = tuple(faces)
+        self.rerolls += len(matched)
+        self._log(
+            f"{self._who(seat)} waits out the weather at the campfire: rerolls {len(matched)} "
+            f"dice: {', '.join(self.dice)}"
+        )
+
+    def _do_face_weather(self, seat: int) -> None:
+        self.facing = True
+
+    def _roll_die(self, i: int) -> str:
+        faces = self.rules.decks.weather_dice[i]
+        return faces[self.rng.below(len(faces))]
+
+    # challenges
+    def _do_pay(self, seat: int, *methods: str) -> None:
+        req = self.pay_req
+        needs = [it for it in req if not self.has_mastery(seat, it)]
+        for item, method in zip(needs, methods, strict=True):
+            self._pay(seat, item, method)
+        self._log(
+            f"{self._who(seat)} overcomes the {self.pay_source} "
+            f"({' and '.join(ITEMS[i] for i in req)}) with {' and '.join(methods)}"
+        )
+        self.skill_picks += 1
+        self.stage = self.after_pay
+
+    def _do_suffer(self, seat: int) -> None:
+        self._suffer()
+
+    def _do_skill(self, seat: int, slot: int) -> None:
+        card = self.face_up[slot]
+        self.hand[seat].append(card)
+        self.face_up[slot] = -1
+        self.skill_picks -= 1
+        if not self.skill_picks:  # two cards of one bonus are chosen before the row is refilled
+            self._refill_skill_row()
+        self._log(
+            f"{self._who(seat)} takes a {ITEMS[self.skill_type(card)]} skill card"
+            + (" (paw)" if self.is_paw(card) else "")
+        )
+
+    def _do_refill(self, seat: int, region: int) -> None:
+        self.refill_owed[region] -= 1
+        self.water_supply[region] += 1
+        self.water_discard -= 1
+        self._log(f"{self._who(seat)} sends a water tile to the {REGIONS[region]} supply")
+        if not self.water_discard:
+            self.refill_owed = [0] * len(REGIONS)
+
+    def _do_keep(self, seat: int, card: int) -> None:
+        value = self.keep_values.pop(0)
+        for c in [c for c in self.side_hand[seat] if (c >= self.n_easy) == value and c != card]:
+            self.side_hand[seat].remove(c)
+        self._log(f"{self._who(seat)} keeps one {'difficult' if value else 'easy'} side hike")
+
+    def _do_discard(self, seat: int, t: int) -> None:
+        self._discard_cards(seat, t, 1)
+        self._log(f"{self._who(seat)} discards a {ITEMS[t]} skill card")
+
+    def _do_rest(self, seat: int, levels: int) -> None:
+        self._spend_points(seat, self.rules.rest_cost[levels - 1])
+        self._change_health(seat, levels)
+        self.status[seat] = HIKING
+        self._log(f"{self._who(seat)} rests and buys {levels} health (now {self.health[seat]})")
+        self.stage = END_TURN
+
+    def _spend_points(self, seat: int, cost: int) -> None:
+        """Pay ``cost`` points: scenic tokens first (1 each), then the item wasting fewest points."""
+        while cost > 0:
+            if self.scenic[seat]:
+                self.scenic[seat].pop()
+                self.scenic_discarded += 1
+                cost -= 1
+                continue
+            options = [(5, "token", t) for t in range(len(ITEMS)) if self.tokens[seat][t]]
+            options += [
+                (
+                    self.rules.easy_points if c < self.n_easy else self.rules.difficult_points,
+                    "side",
+                    c,
+                )
+                for c in self.side_done[seat]
+            ]
+            enough = [o for o in options if o[0] >= cost]
+            value, what, which = min(enough) if enough else max(options)
+            if what == "token":
+                self.tokens[seat][which] -= 1
+                self.token_supply[which] += 1
+            else:
+                self.side_done[seat].remove(which)
+            cost -= value
+
+    # afternoon
+    def _do_end(self, seat: int) -> None:
+        self._log(f"{self._who(seat)} ends the afternoon at {self._name(self.pos[seat])}")
+        self.stage = EVENING
+
+    def _do_hike(self, seat: int, space: int) -> None:
+        self.actions -= 1
+        self.miles_today += 1
+        self.pos[seat] = space
+        if self.log:
+            self._log(f"{self._who(seat)} hikes to {self._name(space)}")
+        if self.aggressive and space in self.bear_pos:
+            self._log(f"{self._who(seat)} walks through an aggressive bear")
+            self._hurt_by_bear(seat)
+            if not self.in_park(seat):
+                self.stage = END_TURN
+                return
+        self._arrive(seat, space)
+
+    def _arrive(self, seat: int, space: int) -> None:
+        """Free pickups the rules allow on arrival: the scenic token and one's own waypoint."""
+        if self.waypoint_owner[space] == seat:
+            self.waypoint_owner[space] = -1
+            self.claimed[seat] += 1
+            self._log(
+                f"{self._who(seat)} claims waypoint {self._name(space)} "
+                f"({self.claimed[seat]} of {self.rules.waypoints})"
+            )
+            if self.claimed[seat] == self.rules.waypoints:
+                self.keep_values = [v for v in (False, True) if self._must_choose(seat, v)]
+        if self.scenic_on[space]:
+            self.scenic_on[space] = False
+            self.scenic[seat].append(space)
+        if space == self.home[seat] and self.claimed[seat] == self.rules.waypoints:
+            self._finish(seat)
+
+    def _must_choose(self, seat: int, value: bool) -> bool:
+        held = [c for c in self.side_hand[seat] if (c >= self.n_easy) == value]
+        return len(held) > 1
+
+    def _finish(self, seat: int) -> None:
+        self.status[seat] = FINISHED
+        self.finish_health[seat] = self.health[seat]
+        self._check_side_hikes(seat, end_of_turn=False)
+        tiles = self.rules.decks.trailhead_bonuses[self.n] if self.rules.trailhead_bonus else ()
+        if self.arrivals < len(tiles):
+            self.bonus[seat] = tiles[self.arrivals]
+        self.arrivals += 1
+        self.pos[seat] = -1
+        self.days_out[seat] = self.day + 1
+        self._log(
+            f"{self._who(seat)} completes the hike (arrival {self.arrivals}, bonus {self.bonus[seat]})"
+        )
+        if not self.aggressive:
+            self.aggressive = True
+            self._log("all bears turn aggressive")
+        self.stage = END_TURN  # no trail card on the day of return
+
+    def _do_water(self, seat: int) -> None:
+        region = self.region_of(seat)
+        self.water_supply[region] -= 1
+        self.storage[seat][WATER_ITEM] += 1
+        self.actions -= 1
+        self.water_today += 1
+        self._log(f"{self._who(seat)} collects water at {self._name(self.pos[seat])}")
+
+    def _do_gear(self, seat: int, t: int) -> None:
+        self._take_gear(t)
+        self.storage[seat][t] += 1
+        self.gear_today += 1
+        self._log(f"{self._who(seat)} takes {ITEMS[t]} from the hiker box")
+        self._forced_recycle()
+
+    def _do_bag(self, seat: int) -> None:
+        t = self._draw_bag()
+        self.storage[seat][t] += 1
+        self.actions -= 1
+        self.gear_today += 1
+        self._log(f"{self._who(seat)} draws {ITEMS[t]} from the gear bag")
+
+    def _do_dump(self, seat: int, item: int) -> None:
+        self.storage[seat][item] -= 1
+        if item == WATER_ITEM:
+            self.water_discard += 1
+        else:
+            self._place_in_box(item)
+            self._forced_recycle()
+        self._log(f"{self._who(seat)} dumps {ITEMS[item]}")
+
+    def _do_recycle(self, seat: int) -> None:
+        self._recycle()
+
+    def _do_campfire(self, seat: int) -> None:
+        here = self.pos[seat]
+        skills, health = self.rules.campfire_bonus[self.campfires_used[seat]]
+        self.campfire_at[here] = seat
+        self.campfires_used[seat] += 1
+        self.camped = True
+        self.skill_picks += skills
+        self._change_health(seat, health)
+        self._log(
+            f"{self._who(seat)} builds campfire {self.campfires_used[seat]} at {self._name(here)}"
+        )
+
+    def _do_turn_order(self, seat: int) -> None:
+        self.actions -= 1
+        row = self.bottom_row
+        if seat in row:
+            i = row.index(seat)
+            row[i - 1], row[i] = row[i], row[i - 1]
+        else:
+            row.append(seat)
+        self._log(f"{self._who(seat)} moves up the turn order track: {row}")
+
+    def _do_set(self, seat: int, t: int) -> None:
+        self._discard_cards(seat, t, self.rules.set_cost)
+        self.token_supply[t] -= 1
+        self.tokens[seat][t] += 1
+        self._log(
+            f"{self._who(seat)} exchanges {self.rules.set_cost} skill cards for a {ITEMS[t]} skill set token"
+        )
+        self.complete_columns(seat)
+
+    def complete_columns(self, seat: int) -> None:
+        """A first full column of skill set tokens raises health by 1, once per column."""
+        for c, column in enumerate(self.rules.decks.columns):
+            if not self.columns_done[seat][c] and all(self.tokens[seat][x] for x in column):
+                self.columns_done[seat][c] = True
+                self._change_health(seat, 1)
+                self._log(f"{self._who(seat)} completes a skill column: +1 health")
+
+    def _do_shoo(self, seat: int, space: int) -> None:
+        region = self.region_of(seat)
+        if self.prev_phase == SHOO:  # a Shoo Bear! trail card
+            self.shoo_pending = False
+        else:  # two paw cards, in the afternoon or at the hand limit
+            self._discard_cards(seat, -1, self.rules.paw_cost, paws=True)
+        self.bear_pos[region] = space
+        self._log(f"{self._who(seat)} shoos the {REGIONS[region]} bear to {self._name(space)}")
+
+    # trading
+    def _do_trade(self, seat: int, partner: int) -> None:
+        self._open_trade(seat, partner)
+
+    def _do_ask(self, seat: int, partner: int) -> None:
+        self._open_trade(partner, seat)
+
+    def _open_trade(self, offerer: int, receiver: int) -> None:
+        self.offers_left -= 1
+        self.trade_return = self.prev_phase
+        self.offer = (offerer, receiver, (), ())
+        self.phase = TRADE_GIVE
+
+    def _do_give(self, seat: int, code: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, (*gives, code), gets)
+        self.phase = TRADE_GIVE
+
+    def _do_get(self, seat: int, code: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, gives, (*gets, code))
+        self.phase = TRADE_GET
+
+    def _do_propose(self, seat: int) -> None:
+        self.phase = TRADE_ANSWER
+
+    def _do_accept(self, seat: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        for code in gives:
+            trading.transfer(self, offerer, receiver, code)
+        for code in gets:
+            trading.transfer(self, receiver, offerer, code)
+        self.trades[offerer] += 1
+        self.trades[receiver] += 1
+        self._log(
+            f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
+            f"for {trading.texts(gets)}"
+        )
+        self._close_trade()
+
+    def _do_decline(self, seat: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self._log(
+            f"{self._who(receiver)} declines {self._who(offerer)}'s offer of "
+            f"{trading.texts(gives)} for {trading.texts(gets)}"
+        )
+        self._close_trade()
+
+    def _close_trade(self) -> None:
+        self.offer = ()
+        back, self.trade_return = self.trade_return, -1
+        if back == PAY:  # back to the challenge, which a trade may have settled
+            self._challenge(self.pay_req, self.pay_source, self.after_pay)
+        elif back == HAND:  # the end of the turn checks the hand again
+            self.stage = END_TURN
+        else:
+            self.phase = back
+
+    # bears
+    def _do_bear(self, seat: int, bear: int, space: int = -1) -> None:
+        self.last_bear, self.last_bear_mover = bear, seat
+        self.bear_moving = bear
+        self.bear_hit = set()
+        at = self.bear_pos[bear]
+        if self.bear_face == "steps":
+            self.bear_came_from = -1
+            self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear {self.bear_steps} spaces")
+            self._auto_bear_steps()
+            return
+        paw = bears.paw_moves(self.board, at, self.bear_reach)
+        path = paw.get(space, (space,))  # a den move carries the bear straight there
+        self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear to {self._name(space)}")
+        for s in path:
+            self._bear_enters(bear, s)
+        self.stage = END_TURN
+
+    def _do_bear_step(self, seat: int, space: int) -> None:
+        self._bear_step(space)
+        self._auto_bear_steps()
+
+    def _bear_step(self, space: int) -> None:
+        self.bear_came_from = self.bear_pos[self.bear_moving]
+        self._bear_enters(self.bear_moving, space)
+        self.bear_steps -= 1
+
+    def _auto_bear_steps(self) -> None:
+        """Steps with a single way on are forced; stop at a fork or at the end of the roll."""
+        while self.bear_steps > 0 and self.phase != OVER:
+            ways = bears.next_steps(
+                self.board, self.bear_pos[self.bear_moving], self.bear_came_from
+            )
+            if len(ways) > 1:
+                self.phase = BEAR_STEP
+                return
+            self._bear_step(ways[0])
+        self.stage = END_TURN
+
+    def _bear_enters(self, bear: int, space: int) -> None:
+        self.bear_pos[bear] = space
+        for s in range(self.n):
+            if self.pos[s] == space and self.in_park(s) and s not in self.bear_hit:
+                self.bear_hit.add(s)
+                self._log(f"the {REGIONS[bear]} bear mauls {self._who(s)}")
+                self._hurt_by_bear(s)
+
+    def _hurt_by_bear(self, seat: int) -> None:
+        self._change_health(seat, -1)
+        if self.health[seat] < 1:
+            self.status[seat] = KNOCKED_OUT
+            for w in self.waypoints[seat]:
+                if self.waypoint_owner[w] == seat:
+                    self.waypoint_owner[w] = -1
+            self.pos[seat] = -1
+            self.days_out[seat] = self.day + 1
+            self._log(f"{self._who(seat)} is knocked out by a bear: the hike is over")
+            if not any(self.in_park(s) for s in range(self.n)):
+                self._game_over("normal")
+
+    # ------------------------------------------------------------------ side hikes
+
+    def _check_side_hikes(self, seat: int, end_of_turn: bool) -> None:
+        held = self.side_hand[seat]
+        if not held:
+            return
+        for card in list(held):
+            if card in held and side_hikes.achieved(self, seat, self.side_cards[card], end_of_turn):
+                value = card >= self.n_easy
+                self.side_done[seat].append(card)
+                for other in [c for c in held if (c >= self.n_easy) == value]:
+                    held.remove(other)
+                self.keep_values = [v for v in self.keep_values if v != value]
+                pts = self.rules.difficult_points if value else self.rules.easy_points
+                self._log(
+                    f"{self._who(seat)} completes a side hike: "
+                    f"{side_hikes.describe(self.side_cards[card], pts)}"
+                )
+
+    # ---------------------------------------------------------------------- flow
+
+    def _advance(self) -> None:
+        """Run forced steps until a player must decide (sets ``phase``)."""
+        while self.phase < 0:
+            seat = self.seat_now
+            if self.skill_picks > 0:
+                if not any(c >= 0 for c in self.face_up):
+                    self._refill_skill_row()
+                if any(c >= 0 for c in self.face_up):
+                    self.phase = SKILL
+                    return
+                self.skill_picks = 0
+            if self.keep_values and self.in_park(seat):
+                self.phase = KEEP
+                return
+            if any(self.refill_owed):
+                if self.water_discard >= sum(self.refill_owed):
+                    for r, k in enumerate(self.refill_owed):
+                        self.water_supply[r] += k
+                        self.water_discard -= k
+                    self._log(f"wet weather refills the water supplies: {self.water_supply}")
+                    self.refill_owed = [0] * len(REGIONS)
+                elif self.water_discard:
+                    self.phase = REFILL
+                    return
+                else:
+                    self.refill_owed = [0] * len(REGIONS)
+            if self.shoo_pending:
+                if self._shoo_targets(seat):
+                    self.phase = SHOO
+                    return
+                self.shoo_pending = False
+            stage = self.stage
+            if stage == START:
+                self._start_turn()
+            elif stage == MORNING:
+                self._morning()
+            elif stage == AFTERNOON_START:
+                self._afternoon_start()
+            elif stage == IN_AFTERNOON:
+                self.phase = AFTERNOON
+            elif stage == EVENING:
+                self._evening()
+            else:
+                self._end_turn()
+
+    def _start_turn(self) -> None:
+        seat = self.seat_now
+        self._reset_turn()
+        status = self.status[seat]
+        if status in (FINISHED, KNOCKED_OUT):
+            if not self.aggressive:
+                self.stage = END_TURN
+                return
+            face = self.rules.decks.bear_die[self.rng.below(len(self.rules.decks.bear_die))]
+            self.bear_face = "steps" if face.isdigit() else face
+            self.bear_steps = int(face) if face.isdigit() else 0
+            self._log(f"{self._who(seat)} rolls the bear die: {face}")
+            self.phase = BEAR_PICK
+            return
+        self.days_out[seat] = self.day + 1
+        if status == RESTING:
+            if self.points_held(seat) >= self.rules.rest_cost[0]:
+                self.phase = REST
+            else:  # nothing to pay with: the hiker gets up with 1 health (assumed)
+                self._change_health(seat, 1)
+                self.status[seat] = HIKING
+                self._log(
+                    f"{self._who(seat)} rests with no points to spend and gets up with 1 health"
+                )
+                self.stage = END_TURN
+            return
+        self.dice = tuple(self._roll_die(i) for i in range(len(self.rules.decks.weather_dice)))
+        kind = WEATHER_KINDS[self.weather_cards[self.forecast[0]][0]]
+        self._log(
+            f"{self._who(seat)} rolls the weather dice: {', '.join(self.dice)} (today: {kind})"
+        )
+        self.stage = MORNING
+
+    def _morning(self) -> None:
+        seat = self.seat_now
+        kind, req, wet = self.weather_cards[self.forecast[0]]
+        name = WEATHER_KINDS[kind]
+        matched = self.dice.count(name)
+        if (
+            matched
+            and not self.facing
+            and self.campfire_at[self.pos[seat]] == seat
+            and self.count_actions(seat) - self.rerolls >= matched
+        ):
+            self.phase = REROLL  # at one's own campfire the weather may be waited out
+            return
+        if not matched:
+            self.stage = AFTERNOON_START
+            if self.rerolls:
+                self._log(f"{self._who(seat)} waits out the {name}")
+            return
+        self.weather_hits[seat] += 1
+        self._log(f"{self._who(seat)} is hit by {name}")
+        if wet:
+            for s in range(self.n):
+                if self.in_park(s):
+                    self.refill_owed[self.region_of(s)] += 1
+        self._challenge(req, f"{name} weather", AFTERNOON_START)
+
+    def _afternoon_start(self) -> None:
+        seat = self.seat_now
+        self.actions = max(0, self.count_actions(seat) - self.rerolls)
+        self._log(f"{self._who(seat)} has {self.actions} actions at {self._name(self.pos[seat])}")
+        self.stage = IN_AFTERNOON
+
+    def _evening(self) -> None:
+        seat = self.seat_now
+        if not self.trail_deck:
+            self.trail_deck, self.trail_discard = self.trail_discard, []
+            self.rng.shuffle(self.trail_deck)
+        card = self.trail_deck.pop()
+        self.trail_discard.append(card)
+        kind, item = self.trail_cards[card]
+        self.stage = END_TURN
+        self._log(
+            f"{self._who(seat)} draws a trail card: {kind.replace('_', ' ')}"
+            + (f" ({ITEMS[item]})" if item >= 0 else "")
+        )
+        if kind == "challenge":
+            self._challenge((item,), "trail challenge", END_TURN)
+        elif kind == "skill":
+            self.skill_picks += 1
+        elif kind == "health":
+            self._change_health(seat, 1)
+        elif kind == "gear":
+            if self.tiles(seat) < self.rules.storage and self.bag:
+                self.storage[seat][self._draw_bag()] += 1
+        elif kind == "water":
+            if self.tiles(seat) < self.rules.storage and self.water_discard:
+                self.water_discard -= 1
+                self.storage[seat][WATER_ITEM] += 1
+        elif kind == "shifty_weather":
+            self._advance_forecast()
+        elif kind == "shoo_bear":
+            self.shoo_pending = not self.aggressive
+
+    def _end_turn(self) -> None:
+        seat = self.seat_now
+        if len(self.hand[seat]) > self.rules.hand_limit:
+            self.phase = HAND
+            return
+        if self.in_park(seat):
+            self._check_side_hikes(seat, end_of_turn=True)
+        self._restock()
+        if not any(self.in_park(s) for s in range(self.n)):
+            self._game_over("normal")
+            return
+        self.order_index += 1
+        if self.order_index >= self.n:
+            self._end_of_round()
+            if self.phase == OVER:
+                return
+        self.seat_now = self.order[self.order_index]
+        self.stage = START
+
+    def _end_of_round(self) -> None:
+        self.day += 1
+        self._advance_forecast()
+        if self.rules.turn_order == "track":
+            self.order = self.bottom_row + [s for s in self.order if s not in self.bottom_row]
+        else:
+            self.order = self.order[1:] + self.order[:1]
+        self.bottom_row = []
+        self.order_index = 0
+        if self.day >= self.rules.turn_limit:
+            self._game_over("turn_limit")
+
+    def _game_over(self, reason: str) -> None:
+        self.end_reason = reason
+        self.phase = OVER
+        for s in range(self.n):
+            if self.in_park(s):
+                self.days_out[s] = self.turns()
+        self._log(f"the game ends ({reason})")
+
+    # ------------------------------------------------------------------ view / text
+
+    def view(self, seat: int) -> HikeView:
+        players = tuple(
+            PlayerView(
+                pos=self.pos[s],
+                home=self.home[s],
+                status=STATUS[self.status[s]],
+                health=self.health[s],
+                storage=tuple(self.storage[s]),
+                hand_size=len(self.hand[s]),
+                tokens=tuple(self.tokens[s]),
+                waypoints=tuple(self.waypoints[s]),
+                claimed=self.claimed[s],
+                scenic=tuple(self.scenic[s]),
+                campfires_used=self.campfires_used[s],
+                side_done=tuple(self.side_done[s]),
+                side_held=len(self.side_hand[s]),
+                bonus=self.bonus[s],
+            )
+            for s in range(self.n)
+        )
+        return HikeView(
+            seat=seat,
+            phase=PHASES[self.phase],
+            day=self.day,
+            players=players,
+            hand=tuple(sorted(self.hand[seat])),
+            side_hand=tuple(self.side_hand[seat]),
+            order=tuple(self.order),
+            bottom_row=tuple(self.bottom_row),
+            forecast=tuple(self.forecast),
+            dice=self.dice,
+            actions=self.actions,
+            camped=self.camped,
+            pay_req=self.pay_req if self.phase == PAY or self.trade_return == PAY else (),
+            face_up=tuple(self.face_up),
+            token_supply=tuple(self.token_supply),
+            water_supply=tuple(self.water_supply),
+            water_discard=self.water_discard,
+            box=tuple(tuple(st) for st in self.box),
+            bag_size=len(self.bag),
+            bears=tuple(self.bear_pos),
+            aggressive=self.aggressive,
+            scenic_on=tuple(self.scenic_on),
+            waypoint_owner=tuple(self.waypoint_owner),
+            campfire_at=tuple(self.campfire_at),
+            bear_face=self.bear_face,
+            bear_steps=self.bear_steps,
+            bear_moving=self.bear_moving,
+            dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
+            offer=self.offer,
+            turn=self.seat_now,
+            offers_left=self.offers_left,
+            miles_today=self.miles_today,
+            rules=self.rules,
+            board=self.board,
+        )
+
+    def action_text(self, action) -> str:
+        kind, args = action[0], action[1:]
+        if kind in ("hike", "waypoint", "trailhead", "shoo", "bear_step"):
+            return f"{kind.replace('_', ' ')} {self._name(args[0])}"
+        if kind in ("gear", "dump", "set", "discard"):
+            return f"{kind} {ITEMS[args[0]]}"
+        if kind == "refill":
+            return f"refill the {REGIONS[args[0]]} water supply"
+        if kind == "bear":
+            to = f" to {self._name(args[1])}" if len(args) > 1 else ""
+            return f"move the {REGIONS[args[0]]} bear{to}"
+        if kind == "pay":
+            return "overcome with " + " and ".join(args)
+        if kind in ("give", "get"):
+            return f"{kind} {trading.text(args[0])}"
+        if kind == "trade":
+            return f"offer a trade to {self._who(args[0])}"
+        if kind == "ask":
+            return f"ask {self._who(args[0])} for a trade offer"
+        if kind == "keep":
+            return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
+        return " ".join(str(a) for a in action).replace("_", " ")
+
+    # ------------------------------------------------------------------ clone / hidden
+
+    def clone(self) -> HikeState:
+        c = HikeState.__new__(HikeState)
+        c.__dict__.update(self.__dict__)
+        c.rng = self.rng.clone()
+        c._events = list(self._events)
+        for name in (
+            "order",
+            "bottom_row",
+            "pos",
+            "home",
+            "status",
+            "health",
+            "claimed",
+            "campfires_used",
+            "finish_health",
+            "bonus",
+            "days_out",
+            "weather_hits",
+            "trades",
+            "scenic_on",
+            "waypoint_owner",
+            "campfire_at",
+            "bear_pos",
+            "bag",
+            "skill_deck",
+            "skill_discard",
+            "face_up",
+            "token_supply",
+            "weather_deck",
+            "weather_discard",
+            "forecast",
+            "water_supply",
+            "trail_deck",
+            "trail_discard",
+            "setup_queue",
+            "refill_owed",
+            "keep_values",
+        ):
+            setattr(c, name, list(getattr(self, name)))
+        for name in (
+            "storage",
+            "hand",
+            "tokens",
+            "columns_done",
+            "waypoints",
+            "scenic",
+            "side_hand",
+            "side_done",
+            "box",
+            "dealt",
+        ):
+            setattr(c, name, [list(x) for x in getattr(self, name)])
+        c.side_decks = (list(self.side_decks[0]), list(self.side_decks[1]))
+        c.bear_hit = set(self.bear_hit)
+        return c
+
+    def sample_hidden(self, seat: int, rng: GameRng) -> HikeState:
+        """Redraw other hikers' skill cards and side hikes, and the order of every deck."""
+        c = self.clone()
+        c.rng = GameRng(rng.next64())
+        others = [s for s in range(self.n) if s != seat]
+        pool = list(c.skill_deck)
+        for s in others:
+            pool += c.hand[s]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(c.hand[s])
+            c.hand[s], pool = pool[:k], pool[k:]
+        c.skill_deck = pool
+        for value in (0, 1):
+            deck = c.side_decks[value]
+            pool = list(deck)
+            for s in others:
+                pool += [x for x in c.side_hand[s] if (x >= self.n_easy) == value]
+            rng.shuffle(pool)
+            for s in others:
+                k = sum(1 for x in c.side_hand[s] if (x >= self.n_easy) == value)
+                keep = [x for x in c.side_hand[s] if (x >= self.n_easy) != value]
+                c.side_hand[s] = keep + pool[:k]
+                pool = pool[k:]
+            deck[:] = pool
+        rng.shuffle(c.weather_deck)
+        rng.shuffle(c.trail_deck)
+        return c
+
+    # ------------------------------------------------------------------ invariants
+
+    def invariants(self) -> None:
+        r, d, n = self.rules, self.rules.decks, self.n
+
+        def check(ok: bool, what: str) -> None:
+            if not ok:
+                raise InvariantError(what)
+
+        gear_total = (
+            len(self.bag)
+            + sum(len(st) for st in self.box)
+            + sum(sum(self.storage[s][:GEAR_TYPES]) for s in range(n))
+        )
+        check(gear_total == sum(d.gear), f"gear tiles not conserved: {gear_total}")
+        water = (
+            sum(self.water_supply)
+            + self.water_discard
+            + sum(self.storage[s][WATER_ITEM] for s in range(n))
+        )
+        check(water == d.water_tiles, f"water tiles not conserved: {water}")
+        check(min(self.water_supply) >= 0 and self.water_discard >= 0, "negative water pile")
+        cards = (
+            len(self.skill_deck)
+            + len(self.skill_discard)
+            + sum(1 for c in self.face_up if c >= 0)
+            + sum(len(h) for h in self.hand)
+        )
+        check(cards == self.skill_total, f"skill cards not conserved: {cards}")
+        for t in range(len(ITEMS)):
+            held = sum(self.tokens[s][t] for s in range(n))
+            check(self.token_supply[t] >= 0, f"{ITEMS[t]} token supply negative")
+            check(self.token_supply[t] + held == n + 1, f"{ITEMS[t]} tokens not conserved")
+        weather = len(self.weather_deck) + len(self.weather_discard) + len(self.forecast)
+        check(
+            weather == len(self.weather_cards) and len(self.forecast) == 3,
+            "weather cards not conserved",
+        )
+        check(
+            len(self.trail_deck) + len(self.trail_discard) == len(self.trail_cards),
+            "trail cards lost",
+        )
+        scenic = sum(self.scenic_on) + sum(len(x) for x in self.scenic) + self.scenic_discarded
+        check(scenic == len(self.board.scenic_spots), f"scenic tokens not conserved: {scenic}")
+        for stack in self.box:
+            check(
+                all(a != b for a, b in zip(stack, stack[1:], strict=False)), "double-stacked gear"
+            )
+        for s in range(n):
+            check(0 <= self.tiles(s) <= r.storage, f"seat {s} storage {self.tiles(s)}")
+            check(min(self.storage[s]) >= 0, f"seat {s} negative storage")
+            check(0 <= self.health[s] <= r.health_max, f"seat {s} health {self.health[s]}")
+            check(self.campfires_used[s] <= r.campfires, f"seat {s} campfires")
+            check(len(self.side_done[s]) <= 2, f"seat {s} completed too many side hikes")
+            if s != self.seat_now or self.stage == START:
+                check(
+                    len(self.hand[s]) <= r.hand_limit,
+                    f"seat {s} holds {len(self.hand[s])} skill cards",
+                )
+            if self.in_park(s) and self.phase not in (WAYPOINT, TRAILHEAD):
+                check(0 <= self.pos[s] < self.board.size, f"seat {s} off the map")
+                check(
+                    not self.passive_bear_at(self.pos[s]),
+                    f"seat {s} shares a space with a passive bear",
+                )
+            elif not self.in_park(s):
+                check(self.pos[s] == -1, f"seat {s} left the park but still stands on it")
+        if not self.aggressive:
+            for region, at in enumerate(self.bear_pos):
+                check(self.board.park.region[at] == region, "a passive bear left its region")
+        check(
+            sum(self.campfire_at[x] >= 0 for x in range(self.board.size))
+            == sum(self.campfires_used),
+            "campfires on the map do not match the packboards",
+        )
+
+
+def _weather_cards(rules: Rules) -> tuple[tuple[int, tuple[int, ...], bool], ...]:
+    """Every weather card as (kind, items required, wet), from the counts and the kinds' data."""
+    out = []
+    for k, (kind, count) in enumerate(
+        zip(rules.decks.weather, rules.weather.counts(), strict=True)
+    ):
+        for i in range(count):
+            out.append((k, kind.requires[i % len(kind.requires)], kind.wet))
+    return tuple(out)
+
+
+def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> HikeState:
+    """Deal everything and stop at the first waypoint choice (last player in turn order first)."""
+    state = HikeState(rules, n_players, rng, log)
+    state.setup()
+    return state

@@ -1,0 +1,431 @@
+"""Strategies for Backpacks & Blisters, built on shortest-path estimates of the map.
+
+All three plan the same way: every option open now (each card to each reachable space, a ride, a
+Refreshment stop) is valued as the points it scores at once, plus the best Prime Location left
+within reach of where it ends (discounted by the turns it takes to get there), plus the Time
+chart's points for the return it leaves possible; an option that leaves too few turns to walk home
+by 6 p.m. is ruled out. They differ in what they weigh: points per turn, Cairns, or money spent.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+import numpy as np
+
+from simkit.core.strategy import strategy
+from simkit.games.backpacks_and_blisters.board import PRIME
+from simkit.games.backpacks_and_blisters.cards import BLISTER, faces
+from simkit.games.backpacks_and_blisters.movement import allowance, reachable
+from simkit.games.backpacks_and_blisters.rules import (
+    BINOCULARS,
+    COMPASS,
+    GUIDE_BOOKS,
+    MINT_CAKE,
+    SUN_PROTECTION,
+    WALKING_STICKS,
+)
+from simkit.games.backpacks_and_blisters.state import CARRIED
+
+GAME = "backpacks-and-blisters"
+UNSAFE = -1000.0
+
+
+@cache
+def home_turns(board, circles: float, triangles: float) -> tuple[float, ...]:
+    """Estimated turns from each space to Keswick, a circle costing 1/circles of a turn and a
+    triangle 1/triangles (Dijkstra from Keswick over the cost of entering each space)."""
+    cost = [1.0 / triangles if tri else 1.0 / circles for tri in board.triangle]
+    dist = [math.inf] * board.n_spaces
+    dist[board.start] = 0.0
+    heap = [(0.0, board.start)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d > dist[here]:
+            continue
+        for there in board.neighbours[here]:
+            nd = d + cost[here]
+            if nd < dist[there]:
+                dist[there] = nd
+                heapq.heappush(heap, (nd, there))
+    return tuple(dist)
+
+
+@cache
+def _prime_tables(board, speed: float, home_circles: float, home_triangles: float):
+    """Per map: the Prime Locations, the turns from every space to each (spaces / ``speed``),
+    the turns from each back home, and the (space, column) cells where a space is that place."""
+    primes = [s for s, _, _ in board.cards]
+    hops = np.array(
+        [[board.hops(a, p) for p in primes] for a in range(board.n_spaces)], dtype=np.float64
+    )
+    home = home_turns(board, home_circles, home_triangles)
+    home_need = np.array([math.ceil(home[p]) for p in primes], dtype=np.float64)
+    own = (np.array(primes), np.arange(len(primes)))
+    return primes, hops / speed, home_need, own
+
+
+@dataclass
+class Planner:
+    """Shared planning: greedy one-turn lookahead with a reach-home safety margin."""
+
+    margin: int = 1  # spare turns kept in hand for the walk home
+    speed: float = 3.0  # spaces a turn, for the distance to the next Prime Location
+    home_circles: float = 2.2  # circles a turn assumed on the walk home (cautious)
+    home_triangles: float = 1.4  # triangles a turn assumed on the walk home (cautious)
+    lookahead: float = 0.6  # weight of the best Prime Location within reach after this turn
+    cairn_weight: float = 1.0  # how much a Cairn's bonus counts
+    linger: float = 0.5  # points a spare turn out is worth, per point of the best prospect
+    money_value: float = 3.0  # points a pound is worth early in the day
+    spend_bias: float = 0.0  # extra appeal of a ride or a Refreshment stop
+    chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
+    rucksack_caution: float = 0.4  # pace lost a turn on the walk home under the Heavy Rucksack
+    vote_horizon: int = 0  # turns before the end from which a leader expects the rucksack
+    equipment_taste: ClassVar[tuple] = (
+        WALKING_STICKS,
+        BINOCULARS,
+        GUIDE_BOOKS,
+        SUN_PROTECTION,
+        COMPASS,
+        MINT_CAKE,
+    )
+
+    # -------------------------------------------------------------- the decision
+
+    _last_ends: ClassVar[tuple | None] = None  # (view key, end values) of the last decision
+
+    def choose(self, view, legal_actions, rng):
+        kind = legal_actions[0][0]
+        plan = _Plan(self, view)
+        # The destination after a card is played is valued as the card was: reuse that sweep.
+        key = plan.key()
+        if self._last_ends is not None and self._last_ends[0] == key:
+            plan._ends = self._last_ends[1]
+        if kind == "equip":
+            return max(legal_actions, key=lambda a: plan.equipment_score(a[1]))
+        if kind == "vote" or kind == "give":
+            return max(legal_actions, key=lambda a: plan.rucksack_target_score(a[1]))
+        if kind == "discard":
+            return min(legal_actions, key=lambda a: plan.card_worth(a[1]))
+        if kind == "move":
+            return max(legal_actions, key=lambda a: plan.move_score(a[1], a[2]))
+        if view.phase == "shop":
+            return ("buy",) if plan.wants_chocolate() else ("end",)
+        choice = plan.best_start(legal_actions)
+        if plan._ends is not None:
+            self._last_ends = (key, plan._ends)
+        return choice
+
+
+class _Plan:
+    """One decision's estimates for one seat."""
+
+    def __init__(self, style: Planner, view):
+        self.style, self.view = style, view
+        self.rules = view.rules
+        self.board = view.rules.board
+        self.faces = faces(view.rules)
+        self.seat = view.seat
+        self.here = view.positions[view.seat]
+        self.stones = view.stones[view.seat]
+        self.cairns = dict(view.cairns)
+        self.equipment = view.equipment[view.seat]
+        b = self.board
+        self.day_left = b.n_turns - view.turn
+        # Turns of walking left after this one (Lunch and Tea are not walking turns).
+        self.turns_after = sum(
+            1 for t in range(view.turn + 1, b.n_turns) if t not in (b.lunch_turn, b.tea_turn)
+        )
+        self.fraction_left = self.day_left / b.n_turns
+        self.others = {
+            p for s, p in enumerate(view.positions) if s != view.seat and p >= 0 and b.is_small(p)
+        }
+        self._potential: np.ndarray | None = None
+        self._ends: np.ndarray | None = None
+        self._stone_values: dict[int, float] | None = None
+        # A Rambler who carries the Heavy Rucksack, or is the likeliest to be voted it next,
+        # plans the walk home at the slower pace it forces.
+        self._burden = 1 if self.expects_rucksack() else 0
+        slow = style.rucksack_caution * self._burden
+        self._home = home_turns(
+            b, max(style.home_circles - slow, 0.3), max(style.home_triangles - slow, 0.3)
+        )
+
+    def key(self) -> tuple:
+        """Everything the end values depend on (the played card counts as still held)."""
+        v = self.view
+        held = frozenset(v.hand) | {v.played}
+        return (
+            self.seat,
+            v.turn,
+            self.stones,
+            v.cairns,
+            v.raining,
+            held,
+            v.rucksack_holder,
+            self._burden,
+            self.equipment,
+            self.rules,
+            id(self.style),
+        )
+
+    # -------------------------------------------------------------- values of places
+
+    @property
+    def stone_values(self) -> dict[int, float]:
+        """:meth:`stone_value` of every Prime Location, worked out once per decision."""
+        if self._stone_values is None:
+            self._stone_values = {s: self.stone_value(s) for s, _, _ in self.board.cards}
+        return self._stone_values
+
+    def stone_value(self, space: int) -> float:
+        """Points for placing a stone on ``space`` now (0 if not a Prime Location or done)."""
+        b, r, v = self.board, self.rules, self.view
+        if b.kind[space] != PRIME or space in self.stones:
+            return 0.0
+        value = max(b.points[space] - (r.rain_penalty if v.raining else 0), 0)
+        if space in self.cairns:
+            placed = self.cairns[space]
+            bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
+            value += self.style.cairn_weight * bonus
+        card = self.faces.card_of_location.get(space, -1)
+        if card >= 0 and (card == v.played or card in v.hand):
+            value += r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
+        if self.equipment == BINOCULARS and b.triangle[space]:
+            value += r.binoculars
+        if self.equipment == SUN_PROTECTION and not v.raining:
+            value += r.sun_protection
+        return value
+
+    def potential(self, space: int) -> float:
+        """The best unvisited Prime Location near ``space``, discounted by turns to get there."""
+        if self._potential is None:
+            self._potential = self._potentials()
+        return float(self._potential[space])
+
+    def _potentials(self) -> np.ndarray:
+        """:meth:`potential` of every space at once (one array sweep per decision)."""
+        b, style = self.board, self.style
+        primes, turns, home_need, own = _prime_tables(
+            b, style.speed, style.home_circles, style.home_triangles
+        )
+        values = np.array([self.stone_values[t] for t in primes])
+        in_time = turns + (home_need + self._burden) <= self.turns_after
+        gain = np.where(in_time, values / (1.0 + turns), 0.0)
+        gain[own] = 0.0  # standing there already is not a prospect
+        return gain.max(axis=1)
+
+    def expects_rucksack(self) -> bool:
+        """Carrying the Heavy Rucksack, or, late in the day, leading among those who could be
+        voted it next."""
+        v = self.view
+        if v.rucksack_holder == self.seat:
+            return True
+        horizon = self.style.vote_horizon  # 0: only the carrier slows down
+        if v.rucksack != CARRIED or not 0 < self.turns_after <= horizon:
+            return False
+        rivals = [
+            v.scores[s]
+            for s, p in enumerate(v.positions)
+            if p >= 0 and s not in (self.seat, v.rucksack_holder)
+        ]
+        return all(v.scores[self.seat] >= x for x in rivals)
+
+    def need_home(self, space: int) -> int:
+        """Turns to walk home from ``space``, one more while carrying the Heavy Rucksack."""
+        if space == self.board.start:
+            return 0
+        return math.ceil(self._home[space])
+
+    def end_value(self, space: int) -> float:
+        """The whole value of ending this turn on ``space``."""
+        if self._ends is None:
+            self._ends = self._end_values()
+        return float(self._ends[space])
+
+    def _end_values(self) -> np.ndarray:
+        """For every space: points now, the best prospect from there and the Time chart points
+        for the return it leaves likely; a space too far from Keswick ranks by its distance."""
+        b, r, v, style = self.board, self.rules, self.view, self.style
+        n = b.n_spaces
+        values = np.zeros(n)
+        for space, value in self.stone_values.items():
+            values[space] = value
+        wet = r.rain_penalty if v.raining else 0
+        values += np.array(b.beauty, dtype=np.float64) * max(r.beauty_points - wet, 0)
+        if self._potential is None:
+            self._potential = self._potentials()
+        potential = self._potential
+        home = np.array(self._home)
+        need = np.ceil(home)
+        need[b.start] = 0
+        arrive = np.clip(v.turn + need, b.return_from_turn, b.n_turns - 1).astype(int)
+        chart = np.array(b.return_points, dtype=np.float64)[arrive - b.return_from_turn]
+        ends = values + style.lookahead * potential + chart
+        ends = np.where(need > self.turns_after - style.margin, UNSAFE - 10.0 * home, ends)
+        if v.turn >= b.return_from_turn:
+            value = b.return_points[v.turn - b.return_from_turn]
+            if v.rucksack_holder == self.seat:
+                value += r.rucksack_hero
+            # Going home now forgoes what the remaining turns could still score.
+            spare = max(self.turns_after - style.margin, 0)
+            ends[b.start] = value - spare * style.linger * potential[b.start]
+        return ends
+
+    # -------------------------------------------------------------- cards and resources
+
+    def pound(self) -> float:
+        return self.style.money_value * self.fraction_left
+
+    def chocolate(self) -> float:
+        return self.style.chocolate_value * self.fraction_left
+
+    def card_worth(self, card: int) -> float:
+        """How much keeping a card is worth: its movement and a Secret Desire near at hand."""
+        f = self.faces
+        if f.kind[card] == BLISTER:
+            return -10.0
+        worth = 0.5 * (f.circles[card] + f.triangles[card])
+        where = f.location[card]
+        if where not in self.stones:
+            turns = self.board.hops(self.here, where) / self.style.speed
+            if turns + self.need_home(where) <= self.turns_after:
+                worth += self.rules.secret_desire * 2.0 / (1.0 + turns)
+        return worth
+
+    def move_score(self, space: int, eat: int) -> float:
+        return self.end_value(space) - eat * self.chocolate()
+
+    def reach(self, card: int, eat: bool) -> set[int]:
+        f, v = self.faces, self.view
+        moves = allowance(
+            f.circles[card],
+            f.triangles[card],
+            sticks=self.equipment == WALKING_STICKS,
+            rucksack=v.carrying,
+            mint_cake=self.equipment == MINT_CAKE,
+            chocolate=eat,
+        )
+        ends: set[int] = set()
+        for c, t in moves:
+            ends |= reachable(self.board, self.here, c, t, self.others)
+        return ends
+
+    def best_start(self, legal_actions):
+        best, best_value = legal_actions[0], -math.inf
+        v, r = self.view, self.rules
+        stay = self.end_value(self.here)
+        for action in legal_actions:
+            kind = action[0]
+            if kind == "play":
+                card = action[1]
+                keep = self.card_worth(card)
+                value = max(self.end_value(d) for d in self.reach(card, False))
+                if v.chocolate[self.seat]:
+                    value = max(
+                        value,
+                        max(self.end_value(d) for d in self.reach(card, True)) - self.chocolate(),
+                    )
+                value -= 0.3 * keep
+            elif kind == "ride":
+                points = r.ferry_points if action[1] == "ferry" else r.bus_points
+                worst = min((self.card_worth(c) for c in v.hand), default=0.0)
+                value = (
+                    points
+                    + self.style.spend_bias
+                    + self.end_value(action[2])
+                    - r.ride_cost * self.pound()
+                    - 0.3 * worst
+                )
+            elif kind == "refresh":
+                dropped = sum(self.card_worth(c) for c in action[1:])
+                fresh = len(action[1:]) * 1.5
+                value = (
+                    r.refresh_points
+                    + self.style.spend_bias
+                    + stay
+                    - r.refresh_cost * self.pound()
+                    - 0.3 * dropped
+                    + 0.3 * fresh
+                )
+            else:  # buy
+                value = -math.inf if not self.wants_chocolate() else math.inf
+            if kind in ("ride", "refresh") and value < UNSAFE / 2:
+                # Out of time: only getting closer to Keswick counts, not points on the way.
+                value = (self.end_value(action[2]) if kind == "ride" else stay) - 1.0
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def wants_chocolate(self) -> bool:
+        v = self.view
+        spare = v.money[self.seat] - self.rules.chocolate_cost
+        return spare >= 1 and self.chocolate() > self.pound()
+
+    # -------------------------------------------------------------- Equipment and the vote
+
+    def equipment_score(self, tile: int) -> float:
+        v = self.view
+        score = -float(self.style.equipment_taste.index(tile))
+        if tile == MINT_CAKE and v.rucksack_holder == self.seat:
+            score += 10
+        if tile == SUN_PROTECTION and v.raining:
+            score -= 3
+        if tile == GUIDE_BOOKS:
+            score += sum(1 for c in v.hand if self.card_worth(c) > 2.0)
+        return score
+
+    def rucksack_target_score(self, seat: int) -> float:
+        """Hand the Heavy Rucksack to the leader (never to ourselves if anyone else can take it)."""
+        if seat == self.seat:
+            return -1e9
+        return float(self.view.scores[seat])
+
+
+@strategy("peak-bagger", games=(GAME,))
+@dataclass
+class PeakBagger(Planner):
+    """Bags the most points per turn: each turn the card and space worth most now and next, always
+    keeping the turns needed to walk home by 6 p.m. (``margin`` spare turns)."""
+
+
+@strategy("cairn-racer", games=(GAME,))
+@dataclass
+class CairnRacer(Planner):
+    """Races for the Cairns: a Cairn's bonus counts double and the far view matters more, so it
+    heads for unclaimed Cairns first and picks up Prime Locations on the way."""
+
+    cairn_weight: float = 2.0
+    lookahead: float = 1.0
+    equipment_taste: ClassVar[tuple] = (
+        WALKING_STICKS,
+        COMPASS,
+        BINOCULARS,
+        GUIDE_BOOKS,
+        SUN_PROTECTION,
+        MINT_CAKE,
+    )
+
+
+@strategy("day-tripper", games=(GAME,))
+@dataclass
+class DayTripper(Planner):
+    """Spends its money: rides the Ferry and the Buses and stops for Refreshments whenever a pound
+    buys more points than walking would, then walks the fells nearest its stop."""
+
+    money_value: float = 0.5
+    spend_bias: float = 4.0
+    chocolate_value: float = 2.0
+    lookahead: float = 0.4
+    equipment_taste: ClassVar[tuple] = (
+        GUIDE_BOOKS,
+        WALKING_STICKS,
+        SUN_PROTECTION,
+        BINOCULARS,
+        COMPASS,
+        MINT_CAKE,
+    )
