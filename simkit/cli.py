@@ -317,10 +317,15 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
     for label, row in [("rulebook", result["rulebook"])] + [
         (best["name"], best) for best in result["best"]
     ]:
+        paired = (
+            "the reference"
+            if label == "rulebook"
+            else f"seat 0 vs rulebook {row['seat0_diff_vs_rulebook']:+.4f} "
+            f"[{row['seat0_diff_lo']:+.4f}, {row['seat0_diff_hi']:+.4f}]"
+        )
         click.echo(
             f"  {label}: FPA {row['fpa']:+.4f} [{row['fpa_lo']:+.4f}, {row['fpa_hi']:+.4f}], "
-            f"length {row['mean_turns']:.1f}, seat 0 vs rulebook {row['seat0_diff_vs_rulebook']:+.4f} "
-            f"[{row['seat0_diff_lo']:+.4f}, {row['seat0_diff_hi']:+.4f}] over {row['games']:,} games"
+            f"length {row['mean_turns']:.1f}, {paired} over {row['games']:,} games"
         )
 
 
