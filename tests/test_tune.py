@@ -36,6 +36,9 @@ def test_tune_finds_the_fair_head_start_of_the_dice_race(tmp_path):
     assert rulebook["fpa_lo"] > 0  # the rulebook (5 hits each) favours the first player
     assert best["seat0_diff_hi"] < 0  # and the tuned setting is proven fairer on shared seeds
     assert result["games_spent"] <= spec.budget
+    fresh = result["confirmation"]  # the winner again on fresh seeds, against the rulebook
+    assert fresh["name"] == "first_hits=4" and fresh["seed"] == spec.seed + 1
+    assert fresh["best"]["seat0_diff_hi"] < 0 and fresh["rulebook"]["fpa_lo"] > 0
     assert json.loads((tmp_path / "tune.json").read_text())["best"][0]["name"] == "first_hits=4"
 
 
@@ -82,4 +85,5 @@ def test_the_rulebook_setting_in_the_space_is_played_once(tmp_path):
         spec = TuneSpec.from_dict(RACE_SPACE | {"space": {"first_hits": [4, 5]}, "budget": 300})
         result = tune(spec, tmp_path, jobs=1, say=lambda line: None)
     assert sorted(p.name for p in (tmp_path / "settings").iterdir()) == ["000", "rulebook"]
-    assert result["games_spent"] == 2 * result["rounds"][-1]["games_per_setting"]
+    confirmed = 2 * result["confirmation"]["games"]
+    assert result["games_spent"] == 2 * result["rounds"][-1]["games_per_setting"] + confirmed

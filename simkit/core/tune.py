@@ -16,7 +16,8 @@ the budget is split over ceil(log2 k) rounds; each round shares its part equally
 surviving settings, which all play the same further seeds (common random numbers), and the better
 half (by the objective over all games played so far) goes on. The rulebook's setting plays every
 round as the reference, so the winner is compared with it on the same seeds: its FPA with an interval,
-and the paired difference in seat 0's win share.
+and the paired difference in seat 0's win share. A fifth of the budget then confirms the winner
+against the rulebook on fresh seeds, free of the luck that helped it win the rounds.
 """
 
 from __future__ import annotations
@@ -216,13 +217,41 @@ def summarize(tune: TuneSpec, df: pl.DataFrame, base: pl.DataFrame) -> dict[str,
     }
 
 
+CONFIRM_SHARE = 5  # a fifth of the budget confirms the winner against the rulebook
+
+
+def confirm(
+    spec: TuneSpec, setting: dict[str, Any], games: int, out: Path, jobs: int
+) -> tuple[dict[str, Any], int]:
+    """The winner and the rulebook again on fresh seeds (root seed + 1), so the comparison is free
+    of the luck that made the winner win the halving rounds."""
+    from simkit.core.runner import run
+
+    fresh = TuneSpec(**{**spec.__dict__, "seed": spec.seed + 1})
+    spent = 0
+    results = {}
+    for label, overrides in (("rulebook", {}), ("best", setting)):
+        where = out / "confirm" / label
+        meta = run(_experiment(fresh, overrides, games, max(10, games // 4)), where, jobs, False)
+        spent += meta["games_played_now"]
+        results[label] = read_results(where)
+    summary = {
+        "seed": fresh.seed,
+        "games": games,
+        "rulebook": summarize(fresh, results["rulebook"], results["rulebook"]),
+        "best": summarize(fresh, results["best"], results["rulebook"]),
+    }
+    return summary, spent
+
+
 def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=print) -> dict:
     """Successive halving over ``spec``'s settings; writes ``out/tune.json`` and returns it."""
     from simkit.core.runner import run
 
     out = Path(out)
     settings = spec.settings()
-    plan = rounds_plan(spec.budget, len(settings))
+    confirm_games = spec.budget // (2 * CONFIRM_SHARE)  # for each of the winner and the rulebook
+    plan = rounds_plan(spec.budget - 2 * confirm_games, len(settings))
     # One chunk size, and rounds in whole chunks, so a setting's later rounds only add parts.
     chunk = max(10, min(plan))
     plan = [max(chunk, games // chunk * chunk) for games in plan]
@@ -256,6 +285,8 @@ def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=p
             alive = alive[: max(1, math.ceil(len(alive) / 2))]
     base = read_results(dirs["rulebook"])
     finalists = alive[: min(3, len(alive))]
+    confirmation, confirm_spent = confirm(spec, by_name[finalists[0]], confirm_games, out, jobs)
+    spent += confirm_spent
     result = {
         "game": spec.game,
         "players": spec.players,
@@ -274,6 +305,14 @@ def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=p
             | summarize(spec, read_results(dirs[name]), base)
             for name in finalists
         ],
+        "confirmation": {"name": finalists[0]} | confirmation,
     }
+    say(
+        f"confirmed on {confirm_games} fresh games: {finalists[0]} FPA "
+        f"{confirmation['best']['fpa']:+.4f}, rulebook {confirmation['rulebook']['fpa']:+.4f}, "
+        f"seat 0 difference {confirmation['best']['seat0_diff_vs_rulebook']:+.4f} "
+        f"[{confirmation['best']['seat0_diff_lo']:+.4f}, "
+        f"{confirmation['best']['seat0_diff_hi']:+.4f}]"
+    )
     (out / "tune.json").write_text(json.dumps(result, indent=2, default=str))
     return result
