@@ -1,7 +1,11 @@
 """The balance report of one run: Parquet in, PNG charts and one self-contained HTML file out.
 
+In the order a designer asks: the verdict, seat balance, strategy ratings, the metrics with their
+definitions (game arcs when the run was traced), score anatomy, variants and sweeps, the games,
+and at the end how the run was made (command, seed, version, rules, assumed component data).
 Charts: win share by seat with 95% intervals and the fair line (first-player advantage), win share
-by strategy (when several), score distributions by seat and by strategy, and game length.
+and rating by strategy (when several), metrics against a swept rule, score distributions by seat
+and by strategy, and game length.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from simkit.core import stats  # noqa: E402
+from simkit.core import metrics, ratings, stats, traces  # noqa: E402
 from simkit.core.results import read_results  # noqa: E402
+from simkit.core.traces import read_traces  # noqa: E402
 
 # Okabe-Ito: a palette that colour-blind readers can tell apart.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
@@ -175,27 +180,211 @@ def _img(path: Path, alt: str) -> str:
 
 
 def verdicts(df: pl.DataFrame) -> list[str]:
-    """One plain sentence per cell about the first player."""
-    lines = []
-    for row in stats.first_player_advantage(df).iter_rows(named=True):
-        n, fpa, lo, hi = row["n_players"], row["fpa"], row["lo"], row["hi"]
-        share = fpa + 1.0 / n
-        if lo > 0:
-            call = "a first-player advantage"
-        elif hi < 0:
-            call = "a first-player disadvantage"
-        else:
-            call = "no first-player effect the games can show"
-        lines.append(
-            f"{row['variant']}, {n} players: seat 0 wins {100 * share:.1f}% "
-            f"(± {100 * (hi - lo) / 2:.1f}%), fair is {100 / n:.1f}%: {call}."
+    """One plain sentence per cell about the first player, with the games the verdict needs."""
+    return metrics.seat_verdicts(df)["verdict"].to_list()
+
+
+def chart_ratings(df: pl.DataFrame, path: Path) -> pl.DataFrame | None:
+    """Bradley-Terry Elo per strategy with bootstrap intervals; None with a single strategy."""
+    if df["strategy"].n_unique() < 2:
+        return None
+    table = ratings.bradley_terry(df)
+    cells = _cells(df)
+    many = df["variant"].n_unique() > 1
+    fig, axes = plt.subplots(1, len(cells), figsize=(max(6, 4 * len(cells)), 4), squeeze=False)
+    for ax, (variant, n) in zip(axes[0], cells, strict=True):
+        part = table.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
+        names = part["strategy"].to_list()
+        y = part["elo"].to_numpy()
+        err = np.vstack([y - part["lo"].to_numpy(), part["hi"].to_numpy() - y])
+        ax.barh(names, y, xerr=err, color=PALETTE[: len(names)], capsize=4)
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.invert_yaxis()
+        ax.set_xlabel("Bradley-Terry rating (Elo scale, 95% bootstrap interval)")
+        ax.set_title(_label(variant, n, many))
+    fig.suptitle("Strategy ratings")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return table
+
+
+def sweep_field(meta: dict) -> str | None:
+    """The swept rule field, if every non-base variant is ``field=value`` of one field."""
+    names = [v["name"] for v in meta.get("variants", []) if v["name"] != "base"]
+    fields = {name.partition("=")[0] for name in names}
+    if len(fields) == 1 and all("=" in n for n in names):
+        return fields.pop()
+    return None
+
+
+def _rule_value(rules: dict, dotted: str):
+    for key in dotted.split("."):
+        rules = rules[key]
+    return rules
+
+
+def sweep_points(df: pl.DataFrame, meta: dict, field: str) -> pl.DataFrame:
+    """Each variant's swept value (the base at its rule's value) and its metrics."""
+    base_value = _rule_value(meta["rules_as_used"]["base"], field)
+    values = {"base": base_value} | {
+        v["name"]: v["overrides"][field] for v in meta["variants"] if v["name"] != "base"
+    }
+    table = pl.concat([metrics.outcome_metrics(df), fpa_metric(df)])
+    return table.with_columns(
+        value_of_field=pl.col("variant").replace_strict(values, return_dtype=pl.Float64)
+    )
+
+
+def fpa_metric(df: pl.DataFrame) -> pl.DataFrame:
+    fpa = stats.first_player_advantage(df)
+    return fpa.select(
+        "variant", "n_players", metric=pl.lit("fpa"), value="fpa", lo="lo", hi="hi"
+    ).cast(metrics.METRIC_SCHEMA)
+
+
+SWEEP_CHARTS = ("fpa", "balance", "duration_mean", "drawishness")
+
+
+def chart_sweep(points: pl.DataFrame, field: str, path: Path) -> None:
+    fig, axes = plt.subplots(1, len(SWEEP_CHARTS), figsize=(4 * len(SWEEP_CHARTS), 3.8))
+    for ax, name in zip(axes, SWEEP_CHARTS, strict=True):
+        for i, n in enumerate(sorted(points["n_players"].unique().to_list())):
+            part = points.filter((pl.col("metric") == name) & (pl.col("n_players") == n)).sort(
+                "value_of_field"
+            )
+            x = part["value_of_field"].to_numpy()
+            y = part["value"].to_numpy()
+            err = np.clip(
+                np.vstack([y - part["lo"].to_numpy(), part["hi"].to_numpy() - y]), 0, None
+            )
+            ax.errorbar(
+                x, y, yerr=err, marker="o", capsize=4, color=PALETTE[i], label=f"{n} players"
+            )
+        if name == "fpa":
+            ax.axhline(0, color="black", linestyle="--", linewidth=0.8)
+        ax.set_xlabel(field)
+        ax.set_ylabel(f"{name} (95% interval)")
+        ax.set_title(name.replace("_", " "))
+        ax.legend(fontsize=8)
+    fig.suptitle(f"Metrics against {field}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def head_to_head_matrix(df: pl.DataFrame) -> pl.DataFrame:
+    """Share of meetings won, row strategy against column strategy, as 'share [lo, hi]'."""
+    h2h = ratings.head_to_head(df).with_columns(
+        cell=pl.format(
+            "{} [{}, {}]",
+            pl.col("share").round(3),
+            pl.col("lo").round(3),
+            pl.col("hi").round(3),
         )
-    return lines
+    )
+    return h2h.pivot(on="opponent", index=["variant", "n_players", "strategy"], values="cell").sort(
+        "variant", "n_players", "strategy"
+    )
+
+
+def assumed_data(rules: dict) -> list[str]:
+    """Component data marked assumed anywhere in the rules as used (``assumed`` and ``why``)."""
+    found: list[str] = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            if node.get("assumed"):
+                label = node.get("name", "?")
+                found.append(
+                    f"{label}: {', '.join(node['assumed'])} assumed ({node.get('why', '')})"
+                )
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(rules)
+    return found
+
+
+def _definitions(definitions: dict[str, str]) -> str:
+    return (
+        "<dl>"
+        + "".join(
+            f"<dt><code>{html.escape(k)}</code></dt><dd>{html.escape(v)}</dd>"
+            for k, v in definitions.items()
+        )
+        + "</dl>"
+    )
 
 
 CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;
 text-align:right}th{background:#f0f0f0}img{max-width:100%}code{background:#f4f4f4;padding:1px 4px}"""
+
+
+def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
+    """The verdict, seat balance and strategy ratings of the games with several players."""
+    sections = [
+        "<h2>Verdict</h2><ul>"
+        + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi))
+        + "</ul>",
+    ]
+    if meta.get("sequential"):
+        seq = meta["sequential"]
+        sections.append(
+            f"<p>Sequential sampling: {seq['games_per_cell']:,} games per cell to bring every "
+            f"first-player-advantage interval below {seq['target_width']} "
+            f"({'reached' if seq['reached'] else 'not reached'}; budget "
+            f"{seq['budget_per_cell']:,}).</p>"
+        )
+    sections += [
+        "<h2>Seat balance</h2><h3>First-player advantage</h3>",
+        _table_html(stats.first_player_advantage(multi)),
+        "<h3>Are all seats equal?</h3><p>Chi-square test on wins per seat; a small p-value says "
+        "the seats are not equal.</p>",
+        _table_html(stats.seats_equal_test(multi), 4),
+        "<h3>Win share by seat</h3>",
+        _table_html(stats.seat_win_shares(multi)),
+        _img(out / "win_share_by_seat.png", "Win share by seat"),
+    ]
+    if multi["strategy"].n_unique() > 1:
+        table = chart_ratings(multi, out / "ratings.png")
+        sections += [
+            "<h2>Strategy ratings</h2><h3>Win share by strategy (seats rotated)</h3>",
+            _table_html(stats.strategy_win_shares(multi)),
+            _img(out / "win_share_by_strategy.png", "Win share by strategy"),
+            "<h3>Head to head</h3><p>Share of the meetings the row strategy wins against the "
+            "column strategy: every pair of seats in a game is a meeting, the better rank wins "
+            "it, equal ranks split it (95% interval).</p>",
+            _table_html(head_to_head_matrix(multi)),
+            "<h3>Bradley-Terry rating</h3><p>"
+            + html.escape(ratings.__doc__.split("\n\n")[0])
+            + " Fitted by iterative Luce spectral ranking (Maystre and Grossglauser, 2015); "
+            "400 points are 10:1 odds; percentile bootstrap over games.</p>",
+            _table_html(table, 1),
+            _img(out / "ratings.png", "Strategy ratings"),
+        ]
+    return sections
+
+
+def metric_sections(multi: pl.DataFrame, run_dir: Path) -> list[str]:
+    """Ludii's outcome metrics and, for a traced run, the game arcs, with their definitions."""
+    sections = [
+        "<h2>Metrics</h2>",
+        _table_html(metrics.outcome_metrics(multi), 4),
+        _definitions(metrics.DEFINITIONS),
+    ]
+    lines = read_traces(run_dir)
+    if lines is not None:
+        sections += [
+            "<h3>Game arcs (from the score traces)</h3>",
+            _table_html(traces.arc_metrics(lines, multi), 3),
+            _definitions(traces.DEFINITIONS),
+        ]
+    return sections
 
 
 def build(run_dir: Path, quiet: bool = False) -> Path:
@@ -211,63 +400,65 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     # Seat balance means nothing in a solo game: those cells get their score and honours instead.
     multi = df.filter(pl.col("n_players") > 1)
     solo = df.filter(pl.col("n_players") == 1)
-    charts = []
     if not multi.is_empty():
         chart_seats(multi, out / "win_share_by_seat.png")
-        charts.append(("win_share_by_seat.png", "Win share by seat and first-player advantage"))
-    if chart_strategies(df, out / "win_share_by_strategy.png"):
-        charts.append(("win_share_by_strategy.png", "Win share by strategy"))
+    chart_strategies(df, out / "win_share_by_strategy.png")
     chart_scores(df, out / "scores.png")
-    charts.append(("scores.png", "Score distributions"))
     chart_length(df, out / "game_length.png", spec.turn_unit.split(":")[0])
-    charts.append(("game_length.png", "Game length"))
 
-    summary = stats.game_summary(df)
     sections = [
         f"<h1>{html.escape(spec.title)}: {html.escape(meta['name'])}</h1>",
         f"<p>{html.escape(meta.get('description') or '')}</p>",
     ]
     if not multi.is_empty():
-        sections += [
-            "<h2>Verdict</h2><ul>"
-            + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi))
-            + "</ul>",
-            "<h2>First-player advantage</h2>",
-            _table_html(stats.first_player_advantage(multi)),
-            "<h2>Are all seats equal?</h2><p>Chi-square test on wins per seat; a small p-value "
-            "says the seats are not equal.</p>",
-            _table_html(stats.seats_equal_test(multi), 4),
-            "<h2>Win share by seat</h2>",
-            _table_html(stats.seat_win_shares(multi)),
-        ]
+        sections += seat_sections(multi, meta, out)
     if not solo.is_empty():
         sections += ["<h2>Solo games</h2>", _table_html(solo_scores(solo))]
         if spec.honours:
             sections += ["<h2>Solo honours</h2>", _table_html(honours_table(solo, spec.honours))]
-    if df["variant"].n_unique() > 1:
+    if not multi.is_empty():
+        sections += metric_sections(multi, run_dir)
+    anatomy = metrics.score_anatomy(df)
+    if not anatomy.is_empty():
         sections += [
-            "<h2>Variants against base (paired on shared seeds)</h2>",
-            _table_html(stats.paired_fpa_difference(df)),
+            "<h2>Score anatomy</h2><p>Each of the game's own per-seat columns: its mean, its mean "
+            "for the winners and for the rest, and its correlation with the final score: where "
+            "the points come from.</p>",
+            _table_html(anatomy, 3),
         ]
-    if df["strategy"].n_unique() > 1:
-        sections += ["<h2>Win share by strategy</h2>", _table_html(stats.strategy_win_shares(df))]
-    sections += ["<h2>Games</h2>", _table_html(summary)]
-    extras = [
-        c
-        for c in df.columns
-        if c.startswith("x_") and (df[c].dtype.is_numeric() or df[c].dtype == pl.Boolean)
+    if multi["variant"].n_unique() > 1:
+        sections += [
+            "<h2>Variants and sweeps</h2><p>Each variant against base, paired game by game on "
+            "the shared seeds (common random numbers): first-player advantage, game length and "
+            "share of shared first places.</p>",
+            _table_html(metrics.paired_metric_differences(multi), 4),
+        ]
+        field = sweep_field(meta)
+        if field:
+            points = sweep_points(multi, meta, field)
+            chart_sweep(points, field, out / "sweep.png")
+            sections.append(_img(out / "sweep.png", f"Metrics against {field}"))
+    sections += [
+        "<h2>Games</h2>",
+        _table_html(stats.game_summary(df)),
+        _img(out / "scores.png", "Score distributions"),
+        _img(out / "game_length.png", "Game length"),
     ]
-    if extras:
-        means = (
-            df.group_by("variant", "n_players", "seat")
-            .agg([pl.col(c).cast(pl.Float64).mean() for c in extras])
-            .sort("variant", "n_players", "seat")
-        )
-        sections += ["<h2>Per-seat extras (means)</h2>", _table_html(means, 2)]
-    for name, title in charts:
-        sections.append(f"<h2>{html.escape(title)}</h2>" + _img(out / name, title))
+    rules = meta.get("rules_as_used", {})
+    assumed = sorted({line for variant in rules.values() for line in assumed_data(variant)})
     sections.append(
-        "<h2>Run</h2><pre>"
+        "<h2>How this was made</h2>"
+        f"<p>Command: <code>{html.escape(meta.get('command', 'not recorded'))}</code></p>"
+        f"<p>Root seed {meta.get('seed')}, simkit {html.escape(str(meta.get('simkit_version')))}, "
+        f"{df['game_index'].n_unique():,} games.</p>"
+        + (
+            "<h3>Assumed component data</h3><ul>"
+            + "".join(f"<li>{html.escape(a)}</li>" for a in assumed)
+            + "</ul>"
+            if assumed
+            else ""
+        )
+        + "<h3>Run</h3><pre>"
         + html.escape(
             json.dumps(
                 {
@@ -281,6 +472,7 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
                         "games_total",
                         "variants",
                         "rules",
+                        "rules_as_used",
                         "simkit_version",
                         "started",
                         "finished",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -126,6 +127,15 @@ def strategies(game):
     help="auto: the compiled engine when every strategy has a compiled form, else Python.",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--trace", is_flag=True, help="Also record every seat's score after each turn (traces/)."
+)
+@click.option(
+    "--target-ci",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Add games until every first-player-advantage interval is narrower than this "
+    "(total width, e.g. 0.02); --games is then the budget.",
+)
 def run(
     spec,
     game,
@@ -142,6 +152,8 @@ def run(
     scheduler,
     engine,
     quiet,
+    trace,
+    target_ci,
 ):
     """Play a batch of games and write their rows as Parquet.
 
@@ -150,6 +162,7 @@ def run(
       simkit run experiments/lets-take-a-hike/first-player.toml
       simkit run --game lets-take-a-hike --players 4 --games 20000 --seed 1 --out runs/lth
       simkit run --game lets-take-a-hike --strategies bold,greedy,cautious,random --rotate
+      simkit run --game lets-take-a-hike --players 2 --games 200000 --target-ci 0.01 --trace
     """
     from simkit.core.experiment import Experiment
     from simkit.core.rules import parse_set
@@ -176,36 +189,158 @@ def run(
         _game(game)
         exp = Experiment.from_dict({"name": game}, **cli)
     out = out or Path("runs") / exp.name
-    meta = run_experiment(
-        exp,
-        out,
-        jobs=jobs,
-        progress=not quiet,
-        backend=backend,
-        scheduler=scheduler,
-        engine=engine,
-    )
+    options = {
+        "progress": not quiet,
+        "backend": backend,
+        "scheduler": scheduler,
+        "trace": trace,
+        "engine": engine,
+    }
+    if target_ci is None:
+        meta = run_experiment(exp, out, jobs=jobs, **options)
+    else:
+        from simkit.core.sequential import run_to_target
+
+        meta = run_to_target(exp, out, target_ci, jobs=jobs, **options)
+    _record_command(out)
     rate = meta["games_played_now"] / meta["seconds_now"] if meta["seconds_now"] else 0.0
     click.echo(
         f"{meta['games_total']} games in {out} ({meta['games_played_now']} played now, "
         f"{rate:.0f} games/s on {meta['workers']} workers, {meta['engine']} engine)"
     )
+    if target_ci is not None:
+        seq = meta["sequential"]
+        widest = seq["rounds"][-1]["widest_fpa_interval"]
+        click.echo(
+            f"{seq['games_per_cell']} games per cell: widest FPA interval {widest:.4f} "
+            + ("below" if seq["reached"] else "still above")
+            + f" the target {target_ci} (budget {seq['budget_per_cell']})"
+        )
+
+
+def _record_command(out: Path) -> None:
+    """Keep the command that made a run in its run.json, for the report's provenance."""
+    meta_path = out / "run.json"
+    meta = json.loads(meta_path.read_text())
+    meta["command"] = _command_line()
+    meta_path.write_text(json.dumps(meta, indent=2))
+
+
+def _command_line() -> str:
+    """The current command as the user could type it again (from click's parsed parameters)."""
+    ctx = click.get_current_context()
+    words = ["simkit", ctx.info_name]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name)
+        if value is None or value == () or value == param.default:
+            continue
+        if isinstance(param, click.Argument):
+            words.append(str(value))
+        elif getattr(param, "is_flag", False):
+            if value or param.secondary_opts:
+                words.append(param.opts[0] if value else param.secondary_opts[0])
+        else:
+            values = value if param.multiple else [value]
+            for v in values:
+                text = ",".join(map(str, v)) if isinstance(v, list) else str(v)
+                words += [param.opts[0], text]
+    return shlex.join(words)
 
 
 @main.command()
-@click.argument("run_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--quiet", is_flag=True, help="Do not print the summary.")
-def report(run_dir, quiet):
-    """Charts and an HTML report for a run (RUN_DIR/report/index.html).
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where a comparison of several runs goes (default runs/comparison).",
+)
+def report(run_dirs, quiet, out):
+    """Charts and an HTML report for a run (RUN_DIR/report/index.html), or several runs side by
+    side.
 
-    Example: simkit report runs/lth
+    \b
+    Examples:
+      simkit report runs/lth
+      simkit report runs/lth-bold runs/lth-search --out runs/bold-vs-search
     """
-    from reports.balance import build
+    for run_dir in run_dirs:
+        if not (run_dir / "run.json").is_file():
+            raise click.BadParameter(f"'{run_dir}' is not a run directory (no run.json)")
+    if len(run_dirs) == 1:
+        from reports.balance import build
 
-    if not (run_dir / "run.json").is_file():
-        raise click.BadParameter(f"'{run_dir}' is not a run directory (no run.json)")
-    page = build(run_dir, quiet=quiet)
+        page = build(run_dirs[0], quiet=quiet)
+    else:
+        from reports.compare import build_comparison
+
+        page = build_comparison(list(run_dirs), out or Path("runs") / "comparison")
     click.echo(f"report: {page}")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--space",
+    "space_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="Tune file: [space] of rule fields (lists of values or {lo, hi}) and the settings below.",
+)
+@click.option("--objective", type=click.Choice(["fpa", "length", "spread"]), help="What to meet.")
+@click.option("--target", type=float, help="Target mean game length or score spread.")
+@click.option("--budget", type=click.IntRange(min=10), help="Games to spend in all.")
+@click.option("--players", type=click.IntRange(min=1), help="Players per game.")
+@click.option("--strategies", help="Strategies, as for simkit run.")
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed.")
+@click.option("--jobs", type=int, default=-1, show_default=True, help="Worker processes.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where the settings' runs and tune.json go (default runs/tune-GAME).",
+)
+def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out):
+    """Search rule settings for the ones that best meet an objective (successive halving on
+    common random numbers) and compare the best with the rulebook.
+
+    \b
+    Example:
+      simkit tune lets-take-a-hike --space experiments/lets-take-a-hike/tune-fpa.toml
+    """
+    from simkit.core.tune import TuneSpec
+    from simkit.core.tune import tune as run_tune
+
+    _game(game)
+    if not space_file.is_file():
+        raise click.BadParameter(f"no tune file '{space_file}'", param_hint="--space")
+    cli = {
+        "game": game,
+        "objective": objective,
+        "target": target,
+        "budget": budget,
+        "players": players,
+        "strategies": strategies,
+        "seed": seed,
+    }
+    spec = TuneSpec.from_file(space_file, **cli)
+    result = run_tune(spec, out or Path("runs") / f"tune-{game}", jobs=jobs, say=click.echo)
+    click.echo(
+        f"{result['settings_tried']} settings, {result['games_spent']:,} games spent "
+        f"(budget {result['budget']:,}); objective {result['objective']}"
+    )
+    for label, row in [("rulebook", result["rulebook"])] + [
+        (best["name"], best) for best in result["best"]
+    ]:
+        paired = (
+            "the reference"
+            if label == "rulebook"
+            else f"seat 0 vs rulebook {row['seat0_diff_vs_rulebook']:+.4f} "
+            f"[{row['seat0_diff_lo']:+.4f}, {row['seat0_diff_hi']:+.4f}]"
+        )
+        click.echo(
+            f"  {label}: FPA {row['fpa']:+.4f} [{row['fpa_lo']:+.4f}, {row['fpa_hi']:+.4f}], "
+            f"length {row['mean_turns']:.1f}, {paired} over {row['games']:,} games"
+        )
 
 
 @main.command()

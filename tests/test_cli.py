@@ -71,12 +71,13 @@ def test_run_report_and_replay(cli, small_run):
     for png in (
         "win_share_by_seat.png",
         "win_share_by_strategy.png",
+        "ratings.png",
         "scores.png",
         "game_length.png",
     ):
         assert (small_run / "report" / png).stat().st_size > 1000
     page = (small_run / "report/index.html").read_text()
-    assert page.count("data:image/png;base64,") == 4
+    assert page.count("data:image/png;base64,") == 5
     replay = cli("replay", small_run, "--index", 7).output
     assert "draws" in replay or "hike" in replay
     assert "The replay matches the recorded row." in replay

@@ -30,6 +30,8 @@ from simkit.core.experiment import Chunk, Experiment
 from simkit.core.results import RowBuffer, part_is_complete, part_is_readable, write_part
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
+from simkit.core.traces import ScoreRecorder, TraceBuffer
+from simkit.core.worlds import Worlds, uses_worlds
 
 ENGINES = ("auto", "python", "compiled")
 RETRIES = 2
@@ -43,17 +45,27 @@ class SeatFailure(StrategyError):
         super().__init__(f"strategy '{strategy}' in seat {seat} {what}")
 
 
-def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False):
-    """Play one game to the end from its seed; returns the final state."""
+def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False, observe=None):
+    """Play one game to the end from its seed; returns the final state.
+
+    ``observe(state)``, if given, is called after setup and after every action (score traces).
+    """
     n = len(strategies)
     engine_rng, seat_rngs = seat_streams(seed, n)
     state = spec.new_state(rules, n, engine_rng, log=log)
+    if observe is not None:
+        observe(state)
+    searching = [uses_worlds(s) for s in strategies]
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
         player = strategies[seat]
         try:
-            action = player.choose(state.view(seat), legal, seat_rngs[seat])
+            if searching[seat]:
+                worlds = Worlds(state, seat, spec.name)
+                action = player.choose(state.view(seat), legal, seat_rngs[seat], worlds=worlds)
+            else:
+                action = player.choose(state.view(seat), legal, seat_rngs[seat])
         except MemoryError:
             raise
         except Exception as exc:
@@ -62,11 +74,20 @@ def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False):
             state.apply(action)
         except IllegalAction as exc:
             raise SeatFailure(seat, player.name, f"returned an illegal action: {exc}") from exc
+        if observe is not None:
+            observe(state)
     return state
 
 
-def play_chunk(exp: Experiment, chunk: Chunk, engine: str = "python", run_dir: str = "RUN_DIR"):
-    """Play one chunk's games (in a worker); returns the chunk and its rows as an Arrow table."""
+def play_chunk(
+    exp: Experiment,
+    chunk: Chunk,
+    engine: str = "python",
+    run_dir: str = "RUN_DIR",
+    trace: bool = False,
+):
+    """Play one chunk's games (in a worker); returns the chunk, its rows as an Arrow table and,
+    with ``trace``, its games' score lines as another (else None)."""
     spec = registry.game(exp.game)
     rules = exp.rules_for(chunk.cell.variant)
     built: dict[str, object] = {}
@@ -78,26 +99,31 @@ def play_chunk(exp: Experiment, chunk: Chunk, engine: str = "python", run_dir: s
             if name not in built:
                 built[name] = make_strategy(name, exp.game)
         seats.append([built[name] for name in names])
-    if engine == "compiled":
+    if engine == "compiled" and not trace:
         labels = (exp.name, chunk.cell.variant.name, exp.game)
         first_index = exp.game_index(chunk.cell, chunk.first)
         table = _fast_module(spec).play_rows(
             labels, rules, exp.seed, chunk.first, first_index, seats
         )
         if table is not None:
-            return chunk, table
+            return chunk, table, None
     rows = RowBuffer(exp.name, chunk.cell.variant.name, exp.game)
+    traces = TraceBuffer(exp.name, chunk.cell.variant.name, exp.game) if trace else None
     for k, players in zip(games, seats, strict=True):
         seed = game_seed(exp.seed, k)
         index = exp.game_index(chunk.cell, k)
+        recorder = ScoreRecorder() if trace else None
         try:
-            state = play_game(spec, rules, players, seed)
+            state = play_game(spec, rules, players, seed, observe=recorder)
         except MemoryError:
             raise  # the runner retries the chunk as for a dead worker
         except Exception as exc:  # a strategy's or engine's failure: name the game that shows it
             raise StrategyError(_failure(index, seed, players, exc, run_dir)) from exc
         rows.add(index, seed, [p.name for p in players], state.outcome())
-    return chunk, rows.table()
+        if trace:
+            recorder.finish(state)
+            traces.add(index, recorder)
+    return chunk, rows.table(), traces.table() if trace else None
 
 
 def _failure(index: int, seed: int, players: Sequence, exc: Exception, run_dir: str) -> str:
@@ -192,19 +218,34 @@ def run(
     scheduler: str | None = None,
     engine: str = "auto",
     retries: int = RETRIES,
+    trace: bool = False,
+    chunks_per_cell: int | None = None,
 ) -> dict:
-    """Play ``exp`` into run directory ``out``; resumes if ``out`` holds part of the same run."""
+    """Play ``exp`` into run directory ``out``; resumes if ``out`` holds part of the same run.
+
+    ``trace`` also writes every game's score lines to ``out/traces``; ``chunks_per_cell`` plays only
+    each cell's first chunks (sequential sampling adds more later).
+    """
     out = Path(out)
     engine_used, why = choose_engine(exp, engine)
+    if trace and engine_used == "compiled":
+        if engine == "compiled":
+            raise ExperimentError("--trace records scores turn by turn: use the Python engine")
+        engine_used, why = "python", "--trace records scores turn by turn in the Python engine"
     meta = _prepare(exp, out)
     workers = _workers(jobs)
     # A resumed run keeps its chunking, so a part's name always means the same games.
     size = meta.setdefault("chunk_size", exp.chunk_size(workers))
     (out / "run.json").write_text(json.dumps(meta, indent=2))
     chunks = exp.chunks(size)
-    for stale in (out / "games").glob("*.tmp"):
-        stale.unlink()  # a write cut short by a crash; its chunk is played again
-    todo = [c for c in chunks if not _part_done(out, c)]
+    if chunks_per_cell is not None:
+        chunks = [c for c in chunks if c.number < chunks_per_cell]
+    if trace:
+        (out / "traces").mkdir(exist_ok=True)
+    for folder in ("games", "traces"):
+        for stale in (out / folder).glob("*.tmp"):
+            stale.unlink()  # a write cut short by a crash; its chunk is played again
+    todo = [c for c in chunks if not _chunk_done(out, c, trace)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
     if progress:
@@ -223,7 +264,7 @@ def run(
     )
     try:
         with _backend(backend, scheduler, workers):
-            deaths = _play_all(exp, out, todo, engine_used, retries, bar)
+            deaths = _play_all(exp, out, todo, engine_used, retries, bar, trace)
     except SimkitError as exc:
         meta.update(status="failed", error=str(exc), finished=_now())
         (out / "run.json").write_text(json.dumps(meta, indent=2))
@@ -241,13 +282,14 @@ def run(
         backend=backend,
         engine=engine_used,
         worker_deaths=deaths,
+        trace=trace,
     )
     meta.pop("error", None)
     (out / "run.json").write_text(json.dumps(meta, indent=2))
     return meta
 
 
-def _play_all(exp, out, todo, engine, retries, bar) -> int:
+def _play_all(exp, out, todo, engine, retries, bar, trace=False) -> int:
     """Play ``todo``, writing each chunk as it finishes. When a worker dies, the chunks it may have
     held are played again one at a time, so that a chunk that kills its worker is known; it is
     retried at most ``retries`` times. Returns how many worker deaths the run survived."""
@@ -257,26 +299,28 @@ def _play_all(exp, out, todo, engine, retries, bar) -> int:
         dispatched: list[Chunk] = []
         finished: set[str] = set()
         try:
-            for chunk, table in _parallel()(_tasks(exp, out, todo, engine, dispatched)):
-                _keep(out, chunk, table, bar, finished)
+            for chunk, table, traces in _parallel()(
+                _tasks(exp, out, todo, engine, dispatched, trace)
+            ):
+                _keep(out, chunk, table, traces, bar, finished)
             return survived
         except deaths as exc:
             survived += 1
             suspects = [c for c in dispatched if c.part_name not in finished]
             _say(f"a worker died ({_death_text(exc)}); playing its chunk(s) again one at a time")
             for chunk in suspects:
-                survived += _play_alone(exp, out, chunk, engine, retries, bar, deaths)
+                survived += _play_alone(exp, out, chunk, engine, retries, bar, deaths, trace)
                 finished.add(chunk.part_name)
             todo = [c for c in todo if c.part_name not in finished]
     return survived
 
 
-def _play_alone(exp, out, chunk, engine, retries, bar, deaths) -> int:
+def _play_alone(exp, out, chunk, engine, retries, bar, deaths, trace=False) -> int:
     """Play one chunk that may have killed its worker; returns the further deaths it caused."""
     for attempt in range(1, retries + 1):
         try:
-            for done, table in _parallel()(_tasks(exp, out, [chunk], engine, [])):
-                _keep(out, done, table, bar, set())
+            for done, table, traces in _parallel()(_tasks(exp, out, [chunk], engine, [], trace)):
+                _keep(out, done, table, traces, bar, set())
             return attempt - 1
         except deaths as exc:
             last = exc
@@ -295,7 +339,9 @@ def _parallel() -> Parallel:
     return Parallel(return_as="generator_unordered", batch_size=1, pre_dispatch="n_jobs")
 
 
-def _keep(out: Path, chunk: Chunk, table, bar, finished: set[str]) -> None:
+def _keep(out: Path, chunk: Chunk, table, traces, bar, finished: set[str]) -> None:
+    if traces is not None:  # first, so that a complete game part implies its traces
+        write_part(traces, _trace_part(out, chunk))
     write_part(table, _part(out, chunk))
     finished.add(chunk.part_name)
     bar.update(chunk.count)
@@ -305,11 +351,11 @@ def _say(message: str) -> None:
     tqdm.write(message, file=sys.stderr)
 
 
-def _tasks(exp, out, chunks, engine, dispatched: list):
+def _tasks(exp, out, chunks, engine, dispatched: list, trace: bool = False):
     """The chunks as joblib tasks, noting each as joblib takes it (it may then be on a worker)."""
     for c in chunks:
         dispatched.append(c)
-        yield delayed(play_chunk)(exp, c, engine, str(out))
+        yield delayed(play_chunk)(exp, c, engine, str(out), trace)
 
 
 def _worker_deaths() -> tuple[type[BaseException], ...]:
@@ -338,6 +384,14 @@ def _part_done(out: Path, chunk: Chunk) -> bool:
 
 def _part(out: Path, chunk: Chunk) -> Path:
     return out / "games" / chunk.part_name
+
+
+def _trace_part(out: Path, chunk: Chunk) -> Path:
+    return out / "traces" / chunk.part_name
+
+
+def _chunk_done(out: Path, chunk: Chunk, trace: bool) -> bool:
+    return _part_done(out, chunk) and (not trace or _trace_part(out, chunk).is_file())
 
 
 def _workers(jobs: int) -> int:

@@ -266,9 +266,10 @@ class State:
 
     def sample_hidden(self, seat: int, rng: GameRng) -> State:
         """Redraw what no seat sees: the draw pile's order and which unseen cards are in the discard
-        pile (it lies face down), keeping both piles' sizes."""
+        pile (it lies face down), keeping both piles' sizes. The pool is sorted before the shuffle so
+        the sample depends on what the seat sees and on ``rng`` only, not on the real order."""
         other = self.clone()
-        pool = other.draw + other.discard
+        pool = sorted(other.draw + other.discard)
         rng.shuffle(pool)
         other.draw, other.discard = pool[: len(self.draw)], pool[len(self.draw) :]
         other.rng = GameRng(rng.next64())
