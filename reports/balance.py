@@ -66,27 +66,41 @@ def chart_seats(df: pl.DataFrame, path: Path) -> None:
     plt.close(fig)
 
 
-def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
-    if df["strategy"].n_unique() < 2:
-        return False
-    table = stats.strategy_win_shares(df)
+def _bars_by_cell(df, table, value: str, path: Path, xlabel: str, title: str, reference) -> None:
+    """One horizontal bar chart per (variant, players) cell: ``value`` per strategy with its
+    interval (``lo``, ``hi``) and a reference line at ``reference(n_players)``."""
     cells = _cells(df)
     many = df["variant"].n_unique() > 1
     fig, axes = plt.subplots(1, len(cells), figsize=(max(6, 4 * len(cells)), 4), squeeze=False)
     for ax, (variant, n) in zip(axes[0], cells, strict=True):
         part = table.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
         names = part["strategy"].to_list()
-        y = part["win_share"].to_numpy()
+        y = part[value].to_numpy()
         err = np.vstack([y - part["lo"].to_numpy(), part["hi"].to_numpy() - y])
         ax.barh(names, y, xerr=err, color=PALETTE[: len(names)], capsize=4)
-        ax.axvline(1.0 / n, color="black", linestyle="--", label="1/n")
+        ax.axvline(reference(n), color="black", linestyle="--", linewidth=0.8)
         ax.invert_yaxis()
-        ax.set_xlabel("win share (95% interval)")
+        ax.set_xlabel(xlabel)
         ax.set_title(_label(variant, n, many))
-    fig.suptitle("Win share by strategy (seats rotated)")
+    fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
+    if df["strategy"].n_unique() < 2:
+        return False
+    table = stats.strategy_win_shares(df)
+    _bars_by_cell(
+        df,
+        table,
+        "win_share",
+        path,
+        "win share (95% interval; dashed: 1/n)",
+        "Win share by strategy (seats rotated)",
+        lambda n: 1.0 / n,
+    )
     return True
 
 
@@ -189,23 +203,15 @@ def chart_ratings(df: pl.DataFrame, path: Path) -> pl.DataFrame | None:
     if df["strategy"].n_unique() < 2:
         return None
     table = ratings.bradley_terry(df)
-    cells = _cells(df)
-    many = df["variant"].n_unique() > 1
-    fig, axes = plt.subplots(1, len(cells), figsize=(max(6, 4 * len(cells)), 4), squeeze=False)
-    for ax, (variant, n) in zip(axes[0], cells, strict=True):
-        part = table.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
-        names = part["strategy"].to_list()
-        y = part["elo"].to_numpy()
-        err = np.vstack([y - part["lo"].to_numpy(), part["hi"].to_numpy() - y])
-        ax.barh(names, y, xerr=err, color=PALETTE[: len(names)], capsize=4)
-        ax.axvline(0, color="black", linewidth=0.8)
-        ax.invert_yaxis()
-        ax.set_xlabel("Bradley-Terry rating (Elo scale, 95% bootstrap interval)")
-        ax.set_title(_label(variant, n, many))
-    fig.suptitle("Strategy ratings")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _bars_by_cell(
+        df,
+        table,
+        "elo",
+        path,
+        "Bradley-Terry rating (Elo scale, 95% bootstrap interval)",
+        "Strategy ratings",
+        lambda n: 0.0,
+    )
     return table
 
 

@@ -85,53 +85,80 @@ def small_choice(view: View, legal: list[int]) -> int | None:
     return None
 
 
-@strategy("cautious", games=GAME)
-@dataclass
-class Cautious:
-    """The careful packer: fills the backpack before hiking or joining, and drops out with the first
-    Item card that turns up, so it rarely loses much on a hike."""
-
-    full: int = 7
+class Hiker:
+    """What every heuristic here shares: the small choices, then three questions of its own."""
 
     def choose(self, view: View, legal, rng):
         forced = small_choice(view, legal)
         if forced is not None:
             return forced
-        t = view.tables
-        cards = t.size(view.my_pack)
         if view.phase == Phase.TURN:
-            return HIKE if cards >= self.full or (endgame(view) and cards) else DRAW
+            return HIKE if self.hikes(view) else DRAW
         if view.phase == Phase.JOIN:
-            return JOIN if cards >= self.full or endgame(view) else STAY_BEHIND
-        return DROP_OUT if best_in_pile(view) > 0 else CONTINUE
+            return JOIN if self.joins(view) else STAY_BEHIND
+        return CONTINUE if self.goes_on(view) else DROP_OUT
+
+    def hikes(self, view: View) -> bool:
+        """On its turn: take a hike rather than draw?"""
+        raise NotImplementedError
+
+    def joins(self, view: View) -> bool:
+        """Join the hike another player announced?"""
+        raise NotImplementedError
+
+    def goes_on(self, view: View) -> bool:
+        """On a hike: continue rather than drop out?"""
+        raise NotImplementedError
+
+
+def cards_held(view: View) -> int:
+    return view.tables.size(view.my_pack)
+
+
+def miles_held(view: View) -> int:
+    return view.tables.total_miles(view.my_pack)
+
+
+@strategy("cautious", games=GAME)
+@dataclass
+class Cautious(Hiker):
+    """The careful packer: fills the backpack before hiking or joining, and drops out with the first
+    Item card that turns up, so it rarely loses much on a hike."""
+
+    full: int = 7
+
+    def hikes(self, view):
+        return cards_held(view) >= self.full or (endgame(view) and cards_held(view) > 0)
+
+    def joins(self, view):
+        return cards_held(view) >= self.full or endgame(view)
+
+    def goes_on(self, view):
+        return best_in_pile(view) == 0
 
 
 @strategy("greedy", games=GAME)
 @dataclass
-class Greedy:
+class Greedy(Hiker):
     """The grabber: hikes with a half-full backpack and drops out as soon as a card worth
     ``take_at`` miles or more is on the hiking pile to take."""
 
     take_at: int = 3
     hike_at: int = 5
 
-    def choose(self, view: View, legal, rng):
-        forced = small_choice(view, legal)
-        if forced is not None:
-            return forced
-        t = view.tables
-        cards = t.size(view.my_pack)
-        if view.phase == Phase.TURN:
-            return HIKE if cards >= self.hike_at or (endgame(view) and cards) else DRAW
-        if view.phase == Phase.JOIN:
-            return JOIN if cards >= self.hike_at - 1 or endgame(view) else STAY_BEHIND
-        low = t.total_miles(view.my_pack) < 4
-        return DROP_OUT if best_in_pile(view) >= self.take_at or low else CONTINUE
+    def hikes(self, view):
+        return cards_held(view) >= self.hike_at or (endgame(view) and cards_held(view) > 0)
+
+    def joins(self, view):
+        return cards_held(view) >= self.hike_at - 1 or endgame(view)
+
+    def goes_on(self, view):
+        return best_in_pile(view) < self.take_at and miles_held(view) >= 4
 
 
 @strategy("bold", games=GAME)
 @dataclass
-class Bold:
+class Bold(Hiker):
     """The stayer: goes on while its backpack can pay for bad cards, outlasting the other hikers to
     be the last one out and take the whole hiking pile; alone, it stops once the pile is rich."""
 
@@ -139,29 +166,27 @@ class Bold:
     enough: int = 9
     hike_miles: int = 12
 
-    def choose(self, view: View, legal, rng):
-        forced = small_choice(view, legal)
-        if forced is not None:
-            return forced
-        t = view.tables
-        miles = t.total_miles(view.my_pack)
-        if view.phase == Phase.TURN:
-            return HIKE if miles >= self.hike_miles or (endgame(view) and miles) else DRAW
-        if view.phase == Phase.JOIN:
-            return JOIN if miles >= self.hike_miles - 2 or endgame(view) else STAY_BEHIND
+    def hikes(self, view):
+        return miles_held(view) >= self.hike_miles or (endgame(view) and miles_held(view) > 0)
+
+    def joins(self, view):
+        return miles_held(view) >= self.hike_miles - 2 or endgame(view)
+
+    def goes_on(self, view):
+        miles = miles_held(view)
         if miles < self.reserve:
-            return DROP_OUT
+            return False
         others = [s for s in view.hikers if s != view.seat]
         if others:
             # Outlast the others while they are poorer than us; else take a card while we can.
-            richest = max(t.total_miles(view.backpacks[s]) for s in others)
-            return CONTINUE if miles > richest or best_in_pile(view) == 0 else DROP_OUT
-        return DROP_OUT if pile_miles(view) >= self.enough else CONTINUE
+            richest = max(view.tables.total_miles(view.backpacks[s]) for s in others)
+            return miles > richest or best_in_pile(view) == 0
+        return pile_miles(view) < self.enough
 
 
 @strategy("threshold", games=GAME)
 @dataclass
-class Threshold:
+class Threshold(Hiker):
     """The rule-of-thumb hiker, for sweeps: hikes or joins with at least ``hike`` cards, and drops
     out once the hiking pile holds ``drop`` miles or its backpack falls below ``reserve`` miles."""
 
@@ -169,17 +194,10 @@ class Threshold:
     drop: int = 7
     reserve: int = 3
 
-    def choose(self, view: View, legal, rng):
-        forced = small_choice(view, legal)
-        if forced is not None:
-            return forced
-        t = view.tables
-        cards = t.size(view.my_pack)
-        if view.phase in (Phase.TURN, Phase.JOIN):
-            go = cards >= self.hike or (endgame(view) and cards > 0)
-            if view.phase == Phase.TURN:
-                return HIKE if go else DRAW
-            return JOIN if go else STAY_BEHIND
-        if pile_miles(view) >= self.drop or t.total_miles(view.my_pack) < self.reserve:
-            return DROP_OUT
-        return CONTINUE
+    def hikes(self, view):
+        return cards_held(view) >= self.hike or (endgame(view) and cards_held(view) > 0)
+
+    joins = hikes
+
+    def goes_on(self, view):
+        return pile_miles(view) < self.drop and miles_held(view) >= self.reserve

@@ -79,13 +79,7 @@ class Experiment:
     # ------------------------------------------------------------------ building
     @classmethod
     def from_file(cls, path: Path, **cli) -> Experiment:
-        data = load_toml(path)
-        unknown = set(data) - KNOWN_KEYS
-        if unknown:
-            raise ExperimentError(
-                f"{path}: unknown key(s) {', '.join(sorted(unknown))}; "
-                f"known: {', '.join(sorted(KNOWN_KEYS))}"
-            )
+        data = read_spec(path, KNOWN_KEYS)
         data.setdefault("name", path.stem)
         return cls.from_dict(data, base_dir=path.parent, **cli)
 
@@ -227,6 +221,18 @@ class Experiment:
         )
         exp.variants = [Variant(v["name"], dict(v["overrides"])) for v in data["variants"]]
         return exp
+
+
+def read_spec(path: Path, known: set[str]) -> dict[str, Any]:
+    """A study or tune file's table, refusing keys it does not know (a typo would go unnoticed)."""
+    data = load_toml(path)
+    unknown = set(data) - known
+    if unknown:
+        raise ExperimentError(
+            f"{path}: unknown key(s) {', '.join(sorted(unknown))}; "
+            f"known: {', '.join(sorted(known))}"
+        )
+    return data
 
 
 def _positive(value: Any, name: str) -> int:

@@ -34,9 +34,9 @@ import polars as pl
 
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
-from simkit.core.experiment import Experiment
+from simkit.core.experiment import Experiment, read_spec
 from simkit.core.results import read_results
-from simkit.core.rules import load_toml, make_rules, rule_fields
+from simkit.core.rules import make_rules, rule_fields
 from simkit.core.stats import mean_ci
 
 OBJECTIVES = ("fpa", "length", "spread")
@@ -72,13 +72,7 @@ class TuneSpec:
 
     @classmethod
     def from_file(cls, path: Path, **cli) -> TuneSpec:
-        data = load_toml(path)
-        unknown = set(data) - KNOWN_KEYS
-        if unknown:
-            raise ExperimentError(
-                f"{path}: unknown key(s) {', '.join(sorted(unknown))}; "
-                f"known: {', '.join(sorted(KNOWN_KEYS))}"
-            )
+        data = read_spec(path, KNOWN_KEYS)
         data |= {k: v for k, v in cli.items() if v is not None}
         return cls.from_dict(data, base_dir=path.parent)
 
