@@ -5,21 +5,24 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hike_it.hike_it_helpers import (
+    CLOTHING,
+    FIRST_AID,
+    FOOD,
+    RULES,
+    SHELTER,
+    TOOLS,
+    WATER,
+    give_cards,
+    give_gear,
+    sp,
+)
 
 from simkit.core.errors import IllegalAction
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it.data import ITEMS, WATER_ITEM, WEATHER_KINDS
-from simkit.games.hike_it.rules import Rules
 from simkit.games.hike_it.state import new_state
-
-RULES = Rules()
-PARK = RULES.park
-SHELTER, CLOTHING, FOOD, TOOLS, FIRST_AID, WATER = range(6)
-
-
-def sp(name: str) -> int:
-    return PARK.index(name)
 
 
 def started(n: int = 4, seed: int = 1, **rules) -> S.HikeState:
@@ -80,22 +83,6 @@ def morning(st: S.HikeState, seat: int, at: int, kind: str, dice: tuple[str, ...
     st._advance()
     st.invariants()
     return st
-
-
-def give_gear(st: S.HikeState, seat: int, item: int, k: int = 1) -> None:
-    for _ in range(k):
-        if item == WATER:
-            st.water_discard -= 1
-        else:
-            st.bag.remove(item)
-        st.storage[seat][item] += 1
-
-
-def give_cards(st: S.HikeState, seat: int, item: int, k: int) -> None:
-    per = RULES.decks.skill_per_type
-    for card in [c for c in st.skill_deck if c // per == item][:k]:
-        st.skill_deck.remove(card)
-        st.hand[seat].append(card)
 
 
 def give_token(st: S.HikeState, seat: int, item: int, k: int = 1) -> None:

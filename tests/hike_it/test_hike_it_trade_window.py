@@ -8,24 +8,28 @@ from __future__ import annotations
 
 import dataclasses
 
+from hike_it.hike_it_helpers import (
+    CLOTHING,
+    FOOD,
+    RULES,
+    SHELTER,
+    TOOLS,
+    WATER,
+    give_cards,
+    give_gear,
+    sp,
+)
+
 from simkit.core.errors import IllegalAction
 from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import GAME
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it.data import WEATHER_KINDS
-from simkit.games.hike_it.rules import Rules
 from simkit.games.hike_it.state import new_state
 
-RULES = Rules()
-PARK = RULES.park
-SHELTER, CLOTHING, FOOD, TOOLS, FIRST_AID, WATER = range(6)
 CARD = 6  # trade code of a skill card: CARD + type (simkit.games.hike_it.trading)
 WEST = ("Cable Mill", "Forge Creek", "Anthony Creek")
-
-
-def sp(name: str) -> int:
-    return PARK.index(name)
 
 
 def ready(**rules) -> S.HikeState:
@@ -44,22 +48,6 @@ def ready(**rules) -> S.HikeState:
 def place(st: S.HikeState, *names: str) -> None:
     for s, name in enumerate(names):
         st.pos[s] = sp(name)
-
-
-def give_gear(st: S.HikeState, seat: int, item: int, k: int = 1) -> None:
-    for _ in range(k):
-        if item == WATER:
-            st.water_discard -= 1
-        else:
-            st.bag.remove(item)
-        st.storage[seat][item] += 1
-
-
-def give_cards(st: S.HikeState, seat: int, item: int, k: int) -> None:
-    per = RULES.decks.skill_per_type
-    for card in [c for c in st.skill_deck if c // per == item][:k]:
-        st.skill_deck.remove(card)
-        st.hand[seat].append(card)
 
 
 def end_turn_of_seat_0(st: S.HikeState) -> None:
