@@ -58,9 +58,6 @@ class GameRng:
         """A float in [0, 1) (53 bits), for strategies that need one."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
-    def choice(self, seq):
-        return seq[self.below(len(seq))]
-
     def shuffle(self, seq: MutableSequence) -> None:
         """Fisher-Yates in place, from the end."""
         for i in range(len(seq) - 1, 0, -1):

@@ -57,7 +57,6 @@ def strategy(name: str, games: Sequence[str] | None = None):
             if shared or set(other.games or ()) & set(info.games or ()):
                 raise StrategyError(f"strategy '{name}' is registered twice for the same game")
         _STRATEGIES[name].append(info)
-        cls.registry_name = name
         return cls
 
     return register
