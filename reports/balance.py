@@ -509,11 +509,7 @@ def solo_scores(solo: pl.DataFrame) -> pl.DataFrame:
             sd=pl.col("score").std(ddof=1),
             median=pl.col("score").median(),
         )
-        .with_columns(half=stats.Z95 * pl.col("sd") / pl.col("games").sqrt())
-        .with_columns(
-            lo=pl.col("mean_score") - pl.col("half"), hi=pl.col("mean_score") + pl.col("half")
-        )
-        .drop("half")
+        .pipe(stats.with_interval, "mean_score", "games")
         .sort("variant")
     )
 

@@ -28,6 +28,13 @@ def mean_ci(values: np.ndarray) -> tuple[float, float, float]:
     return m, m - half, m + half
 
 
+def with_interval(frame: pl.DataFrame, mean: str, count: str) -> pl.DataFrame:
+    """Add ``lo`` and ``hi``: the 95% normal interval of column ``mean``, from its standard
+    deviation (column ``sd``) and its number of observations (column ``count``)."""
+    half = Z95 * pl.col("sd") / pl.col(count).sqrt()
+    return frame.with_columns(lo=pl.col(mean) - half, hi=pl.col(mean) + half)
+
+
 def seat_win_shares(df: pl.DataFrame) -> pl.DataFrame:
     """Win share per (variant, n_players, seat) with its interval."""
     out = (
@@ -37,11 +44,8 @@ def seat_win_shares(df: pl.DataFrame) -> pl.DataFrame:
             win_share=pl.col("win_share").mean(),
             sd=pl.col("win_share").std(ddof=1),
         )
-        .with_columns(half=Z95 * pl.col("sd") / pl.col("games").sqrt())
-        .with_columns(
-            lo=pl.col("win_share") - pl.col("half"), hi=pl.col("win_share") + pl.col("half")
-        )
-        .drop("sd", "half")
+        .pipe(with_interval, "win_share", "games")
+        .drop("sd")
         .sort("variant", "n_players", "seat")
     )
     return out
@@ -100,11 +104,8 @@ def strategy_win_shares(df: pl.DataFrame) -> pl.DataFrame:
             sd=pl.col("win_share").std(ddof=1),
             mean_score=pl.col("score").mean(),
         )
-        .with_columns(half=Z95 * pl.col("sd") / pl.col("seats").sqrt())
-        .with_columns(
-            lo=pl.col("win_share") - pl.col("half"), hi=pl.col("win_share") + pl.col("half")
-        )
-        .drop("sd", "half")
+        .pipe(with_interval, "win_share", "seats")
+        .drop("sd")
         .sort("variant", "n_players", "win_share", descending=[False, False, True])
     )
 
