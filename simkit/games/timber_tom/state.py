@@ -19,76 +19,26 @@ done by the engine; every choice the rulebook leaves to a hiker is an action:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from simkit.core.errors import IllegalAction, InvariantError
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import card_effects as fx
+from simkit.games.timber_tom import helipads, movement, refuges, snow_caps, supply_packs, treasures
+from simkit.games.timber_tom import trees as tr
+from simkit.games.timber_tom.card_effects import MAX_AXES
 from simkit.games.timber_tom.cards import PENALTIES, RED, WILD
 from simkit.games.timber_tom.rules import DIE_FACES, Rules
 from simkit.games.timber_tom.scoring import resource_score, tie_break_key
-
-MAX_PACKS = 3  # "3 is the MAXIMUM amount of Supply Packs" (6. Supply Packs)
-MAX_AXES = 3  # "restore all 3 axes" (5. Tree Clearing)
+from simkit.games.timber_tom.supply_packs import MAX_PACKS
+from simkit.games.timber_tom.view import TimberTomView
+from simkit.games.timber_tom.winning import rank_key, round_ends_game
 
 # Decision phases.
 MOVE, LIFT, PLANT, UPROOT, FLY, HOTSPOT, SNOW_CARD = range(7)
 PHASE_NAMES = ("move", "lift", "plant", "uproot", "fly", "hotspot", "snow_card")
 # Stages of a turn, in order.
 S_RELIEF, S_MOVE, S_AFTER_MOVE, S_TREES = range(4)
-
-_LOW = (bd.Z250, bd.Z500, bd.FLOOD)
-_HIGH = (bd.Z1000, bd.Z1500, bd.SNOW)
-
-
-def _zone_matches(flt: str, zone: int, drawer_zone: int) -> bool:
-    if flt == "any":
-        return True
-    if flt == "here":
-        return zone == drawer_zone
-    if flt == "low":
-        return zone in _LOW
-    if flt == "high":
-        return zone in _HIGH
-    return bd.ZONE_NAMES[zone] == flt
-
-
-@dataclass(frozen=True)
-class TimberTomView:
-    """Everything on the table (all of it public) but the order of the card pile."""
-
-    seat: int
-    to_move: int
-    phase: str
-    board: bd.Board
-    round: int
-    treasures_to_win: int
-    positions: tuple[int, ...]
-    finished: tuple[bool, ...]
-    trees: bytes
-    tree_box: int
-    trees_in_hand: int
-    plant_left: int
-    supply_packs: tuple[int, ...]
-    axes: tuple[int, ...]
-    chainsaws: tuple[int, ...]
-    heli_flights: tuple[int, ...]
-    heli_radios: tuple[int, ...]
-    wild_cards: tuple[bool, ...]
-    treasures: tuple[int, ...]  # bit p: the Treasure of peak p
-    snow_caps_paid: tuple[int, ...]
-    one_for_one_used: tuple[int, ...]  # bit m: used on mountain m
-    move_start: int
-    steps_taken: int
-    allowance: int
-    die: int
-    path: tuple[int, ...]
-    wild_active: bool
-    saw_cuts_left: int
-    roll4_open: bool
-    cards_in_pile: int
-    discards: tuple[int, ...]
 
 
 class TimberTomState:
@@ -157,9 +107,7 @@ class TimberTomState:
         self._events: list[str] = []
         self._legal: list | None = None
         self._legal_set: set | None = None
-        self._home_key: bytes = b""
-        self._home: list[int] = []
-        self._way: list[int] = []
+        self.ways_home = tr.WaysHome(self.board)
         self.lifted: list[int] = []  # where the trees in hand were lifted from
         # the move in progress
         self.start = camp
@@ -219,17 +167,8 @@ class TimberTomState:
         self.stage = S_RELIEF
         self._advance()
 
-    def _ways_home(self) -> list[int]:
-        """The search from Base Camp for the trees as they stand, kept until a tree moves."""
-        key = bytes(self.trees)
-        if self._home_key != key:
-            self._home_key, self._home = key, self.board.ways_home(self.trees)
-        return self._home
-
     def _ringed(self, s: int) -> bool:
-        if self._home_key == bytes(self.trees):
-            return self._home[self.pos[s]] < 0
-        return not self.board.reaches_home(self.pos[s], self.trees)
+        return self.ways_home.ringed(self.pos[s], self.trees)
 
     def _begin_move(self) -> None:
         s = self.seat
@@ -302,7 +241,7 @@ class TimberTomState:
         while True:
             seat += 1
             if seat == self.n:
-                if self.rules.fair_and_square and any(self.finished):
+                if round_ends_game(self.rules.fair_and_square, self.finished):
                     self._end("normal")
                     return
                 self.round += 1
@@ -365,97 +304,31 @@ class TimberTomState:
         return [("draw", 1), ("draw", 0)]  # SNOW_CARD
 
     def _tree_spaces(self) -> list[int]:
-        return [i for i in self.board.plantable_spaces if self.trees[i]]
+        return tr.tree_spaces(self.board, self.trees)
 
     def _uprootable(self) -> list[int]:
-        for zone in (bd.Z1500, bd.Z1000):  # 4. Tree Planting: the 1500 zones first, then 1000
-            found = [i for i in self.board.plantable_in_zone[zone] if self.trees[i]]
-            if found:
-                return found
-        return []
+        return tr.uprootable(self.board, self.trees)
 
     def _plant_spaces(self) -> list[int]:
         s = self.seat
         taken = self._occupied(-1)
         if self.hand:  # a moved tree is replanted elsewhere (3. Rolling 4; 4. rings)
             taken |= set(self.lifted)
-        spaces = [i for i in self.board.plantable_spaces if not self.trees[i] and i not in taken]
-        # No one may ring themselves in (4. Tree Planting): only a space on the planter's one
-        # free way home can close it, so only those are tested.
         here = self.pos[s]
-        if here == self.board.camp or self.finished[s]:
-            return spaces
-        way = self._way_home(here)
-        if way is None:
-            return spaces
-        closing = set()
-        ahead = {self.board.camp}
-        for k in range(len(way) - 1, -1, -1):
-            i = way[k]
-            if not (self.trees[i] or not self.board.plantable[i] or i in taken) and not (
-                self.board.cannot_cut(i, self.trees)
-            ):
-                self.trees[i] = 1
-                if not self._finds_way(here, ahead):
-                    closing.add(i)
-                self.trees[i] = 0
-            ahead.add(i)
-        return [i for i in spaces if i not in closing]
-
-    def _way_home(self, here: int) -> list[int] | None:
-        """A free way from ``here`` home (without its ends), kept while no tree falls on it:
-        a hiker plants several trees in a row and most miss its way."""
-        if self._way and self._way[0] == here and not any(self.trees[i] for i in self._way):
-            return self._way[1:]
-        nxt_home = self._ways_home()
-        if nxt_home[here] < 0:
-            return None
-        way = [here]
-        while way[-1] != self.board.camp:
-            way.append(nxt_home[way[-1]])
-        self._way = way[:-1]
-        return self._way[1:]
-
-    def _finds_way(self, here: int, ahead: set[int]) -> bool:
-        """Whether ``here`` reaches a space of ``ahead`` (the rest of a free way home) between the
-        trees: usually a short detour, so the search stops long before covering the board."""
-        seen = bytearray(self.trees)  # a tree is never entered: as good as seen already
-        seen[here] = 1
-        frontier = [here]
-        neighbours = self.board.neighbours
-        while frontier:
-            later = []
-            for node in frontier:
-                for other in neighbours[node]:
-                    if seen[other]:
-                        continue
-                    if other in ahead:
-                        return True
-                    seen[other] = 1
-                    later.append(other)
-            frontier = later
-        return False
+        way = None
+        if here != self.board.camp and not self.finished[s]:
+            way = self.ways_home.way_from(here, self.trees)
+        return tr.plant_spaces(self.board, self.trees, taken, here, way)
 
     def _free_pads(self) -> list[int]:
-        taken = self._occupied(self.seat)
-        here = self.pos[self.seat]
-        return [p for p in self.board.helipads if p != here and p not in taken]
+        return helipads.free_pads(self.board, self.pos[self.seat], self._occupied(self.seat))
 
     def _free_refuges(self) -> list[int]:
-        here = self.pos[self.seat]
-        taken = self._occupied(self.seat)
-        return [
-            r
-            for r in self.board.refuges_by_mountain[self.board.mountain[here]]
-            if r != here and r not in taken
-        ]
+        return refuges.free_refuges(self.board, self.pos[self.seat], self._occupied(self.seat))
 
     def _emergency_open(self, s: int) -> bool:
-        return (
-            self.packs[s] == 0
-            and self.axes[s] == 0
-            and self.saws[s] == 0
-            and self.treasures[s] != 0
+        return treasures.emergency_open(
+            self.packs[s], self.axes[s], self.saws[s], self.treasures[s]
         )
 
     def _move_actions(self) -> list:
@@ -463,37 +336,19 @@ class TimberTomState:
         here = self.pos[s]
         acts: list = []
         if len(self.path) == 1 and self._emergency_open(s):
-            acts += [
-                ("emergency", p) for p in range(len(b.treasures)) if self.treasures[s] >> p & 1
-            ]
+            acts += [("emergency", p) for p in treasures.peaks_held(b, self.treasures[s])]
         occupied = self._occupied(s)
         room = self.allowance - self.counted
-        visited = set(self.path)
-        steps = []
-        for nxt, kind in b.steps[here]:
-            if nxt in visited:
-                continue
-            occ = nxt in occupied
-            if occ and kind == bd.TAILWIND:
-                continue
-            cost = 0 if occ else 1
-            if cost > room or self._fee(here, nxt) > self.packs[s]:
-                continue
-            if not self.trees[nxt]:
-                steps.append(("step", nxt, ""))
-                continue
-            if self.wild_active:
-                steps.append(("step", nxt, "wild"))
-                continue
-            if self.r4_open:
-                steps.append(("step", nxt, "roll4"))
-            if self.axes[s]:
-                steps.append(("step", nxt, "axe"))
-            if self.saw_credit or self.saws[s]:
-                steps.append(("step", nxt, "saw"))
-            bit = 1 << b.mountain[nxt]
-            if (self.move141 & bit or not self.used141[s] & bit) and cost + 1 <= room:
-                steps.append(("step", nxt, "141"))
+        steps = movement.step_actions(
+            b,
+            here,
+            set(self.path),
+            occupied,
+            room,
+            self.trees,
+            lambda nxt: self._fee(here, nxt) <= self.packs[s],
+            self._clearing_ways,
+        )
         acts += steps
         if room == 0:
             if self.packs[s]:
@@ -502,25 +357,33 @@ class TimberTomState:
                 acts.append(("extra", "flight"))
         if self.wild[s] >= 0 and not self.wild_active:
             acts.append(("extra", "wild"))
-        can_end = here not in occupied and b.feature[here] != bd.CANOE
         if here == b.camp:
             if self.counted or not steps:
                 acts.append(("stop",))
-        elif can_end and (room == 0 or not steps):
+        elif movement.can_end_on(b, here, occupied) and (room == 0 or not steps):
             acts.append(("stop",))
         if not acts:
             acts.append(("turn_back",))
         return acts
 
+    def _clearing_ways(self, nxt: int, cost: int) -> list[str]:
+        s = self.seat
+        room = self.allowance - self.counted
+        return tr.clearing_ways(
+            wild_active=self.wild_active,
+            roll4_open=self.r4_open,
+            axes=self.axes[s],
+            saw_ready=bool(self.saw_credit or self.saws[s]),
+            one_for_one=tr.one_for_one_open(self.used141[s], self.move141, self.board.mountain[nxt])
+            and cost + 1 <= room,
+        )
+
     def _fee(self, here: int, nxt: int) -> int:
         """Supply packs a step costs: a canoe crossing, or the first foot on a Snow Cap."""
-        b = self.board
-        fee = 0
-        if b.feature[nxt] == bd.CANOE and b.feature[here] != bd.CANOE:
-            fee += self.rules.canoe_fee
-        if b.zone[nxt] == bd.SNOW and not self.snow_paid[self.seat] >> b.peak[nxt] & 1:
-            fee += self.rules.snow_cap_fee
-        return fee
+        b, r = self.board, self.rules
+        return supply_packs.canoe_fare(b, here, nxt, r.canoe_fee) + snow_caps.entry_fee(
+            b, nxt, self.snow_paid[self.seat], r.snow_cap_fee
+        )
 
     # ----------------------------------------------------------------------- apply
     def apply(self, action) -> None:
@@ -548,18 +411,18 @@ class TimberTomState:
         if fee:
             self.packs[s] -= fee
             self.stats["supply_packs_used"][s] += fee
-            if b.zone[nxt] == bd.SNOW:
-                self.snow_paid[s] |= 1 << b.peak[nxt]
+            self.snow_paid[s] = snow_caps.paid_after(b, nxt, self.snow_paid[s])
             if self.log:
                 self._say(f"  Hiker {s + 1} pays {fee} supply pack(s) to enter {b.where(nxt)}.")
         self.counted += 0 if occupied else 1
         self.pos[s] = nxt
         self.path.append(nxt)
-        if b.feature[nxt] == bd.TREASURE and not self.treasures[s] >> b.peak[nxt] & 1:
-            self.treasures[s] |= 1 << b.peak[nxt]
+        now = treasures.collected(b, nxt, self.treasures[s])
+        if now != self.treasures[s]:
+            self.treasures[s] = now
             self._say(f"  Hiker {s + 1} collects the Treasure of {b.peak_names[b.peak[nxt]]}.")
         if nxt == b.camp:
-            if bin(self.treasures[s]).count("1") >= self.rules.treasures_to_win:
+            if treasures.held(self.treasures[s]) >= self.rules.treasures_to_win:
                 self._finish(s)
                 return
             self._restore_all(s)
@@ -689,12 +552,10 @@ class TimberTomState:
         return False
 
     def _refuge(self, s: int, here: int) -> None:
-        if self.board.feature[here] == bd.REFUGE_AXES:
-            self.axes[s] = max(self.axes[s], self.rules.tray.axes)
-            what = "axes"
-        else:
-            self.packs[s] = max(self.packs[s], self.rules.tray.supply_packs)
-            what = "supply packs"
+        tray = self.rules.tray
+        self.packs[s], self.axes[s], what = refuges.restored(
+            self.board.feature[here], self.packs[s], self.axes[s], tray.supply_packs, tray.axes
+        )
         self._say(f"  Hiker {s + 1} restores {what} at the refuge.")
         self.plant_left = self.tree_value[self.board.zone[here]]
 
@@ -816,33 +677,17 @@ class TimberTomState:
         s, b = self.seat, self.board
         drawer_zone = b.zone[self.pos[s]]
         for t in range(self.n):
-            if (
-                self.finished[t]
-                or (eff.who == "self" and t != s)
-                or (eff.who == "others" and t == s)
-            ):
-                continue
             where = self.pos[t]
-            if not _zone_matches(eff.zone, b.zone[where], drawer_zone):
+            if self.finished[t] or not fx.reaches(eff, s, t, b.zone[where], drawer_zone):
                 continue
-            if eff.do in PENALTIES and b.feature[where] in bd.REFUGES:
+            if eff.do in PENALTIES and refuges.is_safe(b, where):
                 continue  # a refuge is a safety zone (7. Refuge Huts)
             self._say(f"    Hiker {t + 1}: {eff.do.replace('_', ' ')} {eff.n}.")
-            if eff.do == "lose_packs":
-                self.packs[t] = max(0, self.packs[t] - eff.n)
-            elif eff.do == "lose_axes":
-                self.axes[t] = max(0, self.axes[t] - eff.n)
-            elif eff.do == "gain_packs":
-                self.packs[t] = min(MAX_PACKS, self.packs[t] + eff.n)
-            elif eff.do == "gain_axes":
-                self.axes[t] = min(MAX_AXES, self.axes[t] + eff.n)
-            elif eff.do == "move_bonus":
-                self.move_mod[t] += eff.n
-            elif eff.do == "move_penalty":
-                self.move_mod[t] -= eff.n
-            elif eff.do == "roll_next":
+            self.packs[t], self.axes[t] = fx.tray_change(eff, self.packs[t], self.axes[t])
+            self.move_mod[t] += fx.move_change(eff)
+            if eff.do == "roll_next":
                 self.roll_next[t] = True
-            else:
+            elif eff.do == "skip_move":
                 self.skip[t] = True
 
     def _tray_text(self, s: int) -> str:
@@ -881,13 +726,10 @@ class TimberTomState:
                 self.saws[s],
                 self.axes[s],
             )
-            if self.end_reason == "normal":
-                keys.append((int(self.finished[s]), *res))
-            else:  # stopped at the turn cap: the most Treasures, then resources
-                keys.append((bin(self.treasures[s]).count("1"), *res))
+            keys.append(rank_key(self.end_reason, self.finished[s], self.treasures[s], res))
         ranks, shares = rank_by(keys)
         extras = {
-            "x_treasures": tuple(bin(t).count("1") for t in self.treasures),
+            "x_treasures": tuple(treasures.held(t) for t in self.treasures),
             "x_trees_planted": tuple(self.stats["trees_planted"]),
             "x_trees_cleared": tuple(self.stats["trees_cleared"]),
             "x_supply_packs_used": tuple(self.stats["supply_packs_used"]),

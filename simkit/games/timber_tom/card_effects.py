@@ -1,0 +1,58 @@
+"""What a Hiking Card does when drawn (11. Hiking Cards): who an effect reaches and the change it
+makes to a hiker's tray or next move. The cards themselves (kinds, tree values, effects as
+data) are in cards.py; a refuge's protection in refuges.py."""
+
+from __future__ import annotations
+
+from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom.cards import Effect
+from simkit.games.timber_tom.supply_packs import after_gain, after_loss
+
+MAX_AXES = 3  # "restore all 3 axes" (5. Tree Clearing)
+
+_LOW = (bd.Z250, bd.Z500, bd.FLOOD)
+_HIGH = (bd.Z1000, bd.Z1500, bd.SNOW)
+
+
+def zone_matches(flt: str, zone: int, drawer_zone: int) -> bool:
+    """Whether a hiker standing in ``zone`` is in the zone an effect names."""
+    if flt == "any":
+        return True
+    if flt == "here":
+        return zone == drawer_zone
+    if flt == "low":
+        return zone in _LOW
+    if flt == "high":
+        return zone in _HIGH
+    return bd.ZONE_NAMES[zone] == flt
+
+
+def reaches(eff: Effect, drawer: int, hiker: int, hiker_zone: int, drawer_zone: int) -> bool:
+    """Whether the effect names ``hiker`` (by who and where; refuges are checked by the caller)."""
+    if eff.who == "self" and hiker != drawer:
+        return False
+    if eff.who == "others" and hiker == drawer:
+        return False
+    return zone_matches(eff.zone, hiker_zone, drawer_zone)
+
+
+def tray_change(eff: Effect, packs: int, axes: int) -> tuple[int, int]:
+    """(packs, axes) after a loss or gain: losses stop at 0, gains at the most one carries."""
+    if eff.do == "lose_packs":
+        return after_loss(packs, eff.n), axes
+    if eff.do == "lose_axes":
+        return packs, max(0, axes - eff.n)
+    if eff.do == "gain_packs":
+        return after_gain(packs, eff.n), axes
+    if eff.do == "gain_axes":
+        return packs, min(MAX_AXES, axes + eff.n)
+    return packs, axes
+
+
+def move_change(eff: Effect) -> int:
+    """Spaces added to (or taken off) the hiker's next move."""
+    if eff.do == "move_bonus":
+        return eff.n
+    if eff.do == "move_penalty":
+        return -eff.n
+    return 0

@@ -1,0 +1,143 @@
+"""Trees (4. Tree Planting, 5. Tree Clearing): where a tree may be planted, which trees may be
+taken when the Tree Box is empty, the ways a tree on the trail can be cleared, and the rule that
+no hiker may ring itself in.
+
+The functions take the board, the trees (one byte per node) and the few facts they need, never
+the whole game."""
+
+from __future__ import annotations
+
+from simkit.games.timber_tom import board as bd
+
+# The ways a tree on the next space can be cleared (the ``how`` of a step action).
+AXE, SAW, ONE_FOR_ONE, WILD, ROLL4 = "axe", "saw", "141", "wild", "roll4"
+
+
+def tree_spaces(board: bd.Board, trees) -> list[int]:
+    """Every space with a tree (what a ringed-in hiker or a Rolling 4 may lift)."""
+    return [i for i in board.plantable_spaces if trees[i]]
+
+
+def uprootable(board: bd.Board, trees) -> list[int]:
+    """Trees a planter may take when the Tree Box is empty: "from ANY of the brown 1500 zones
+    ... If the 1500 zones become void of trees then use trees from the 1000 zone below"."""
+    for zone in (bd.Z1500, bd.Z1000):
+        found = [i for i in board.plantable_in_zone[zone] if trees[i]]
+        if found:
+            return found
+    return []
+
+
+def one_for_one_open(used: int, this_move: int, mountain: int) -> bool:
+    """The One-for-One rule is usable "only ONCE on EACH mountain": open on a mountain not yet
+    used, or on the one this very move is using it on (bits by mountain)."""
+    bit = 1 << mountain
+    return bool(this_move & bit or not used & bit)
+
+
+def clearing_ways(
+    *,
+    wild_active: bool,
+    roll4_open: bool,
+    axes: int,
+    saw_ready: bool,
+    one_for_one: bool,
+) -> list[str]:
+    """How a tree on the next space can be cleared with what the hiker holds (5. Tree Clearing):
+    a Wild card in play clears its path for free; else the Rolling-4 tree, an axe, a chainsaw
+    cut, or a point of the move by One-for-One."""
+    if wild_active:
+        return [WILD]
+    ways = []
+    if roll4_open:
+        ways.append(ROLL4)
+    if axes:
+        ways.append(AXE)
+    if saw_ready:
+        ways.append(SAW)
+    if one_for_one:
+        ways.append(ONE_FOR_ONE)
+    return ways
+
+
+class WaysHome:
+    """The free ways to Base Camp for the trees as they stand ("Rings of trees", 4. Tree
+    Planting), kept until a tree moves: a hiker plants several trees in a row and most of them
+    change nothing. The cache is keyed by the trees, so copies of a game may share it."""
+
+    def __init__(self, board: bd.Board):
+        self.board = board
+        self._key: bytes = b""
+        self._next: list[int] = []
+        self._way: list[int] = []
+
+    def next_home(self, trees) -> list[int]:
+        """Each node's next node on a shortest free way home, -1 when trees ring it in."""
+        key = bytes(trees)
+        if self._key != key:
+            self._key, self._next = key, self.board.ways_home(trees)
+        return self._next
+
+    def ringed(self, here: int, trees) -> bool:
+        if self._key == bytes(trees):
+            return self._next[here] < 0
+        return not self.board.reaches_home(here, trees)
+
+    def way_from(self, here: int, trees) -> list[int] | None:
+        """A free way from ``here`` home (without its ends), kept while no tree falls on it."""
+        if self._way and self._way[0] == here and not any(trees[i] for i in self._way):
+            return self._way[1:]
+        nxt_home = self.next_home(trees)
+        if nxt_home[here] < 0:
+            return None
+        way = [here]
+        while way[-1] != self.board.camp:
+            way.append(nxt_home[way[-1]])
+        self._way = way[:-1]
+        return self._way[1:]
+
+
+def plant_spaces(
+    board: bd.Board, trees: bytearray, taken: set[int], here: int, way: list[int] | None
+) -> list[int]:
+    """Where the planter may put a tree: a free plantable space not ``taken`` (by a hiker, or the
+    space a moved tree came from), and never one that rings the planter in ("You cannot block
+    your own hiker"). Only a space on the planter's one free ``way`` home can close it, so only
+    those are tested; ``way`` None (at Base Camp, home, or already ringed): no test."""
+    spaces = [i for i in board.plantable_spaces if not trees[i] and i not in taken]
+    if way is None:
+        return spaces
+    closing = set()
+    ahead = {board.camp}
+    for k in range(len(way) - 1, -1, -1):
+        i = way[k]
+        if not (trees[i] or not board.plantable[i] or i in taken) and not (
+            board.cannot_cut(i, trees)
+        ):
+            trees[i] = 1
+            if not finds_way(board, trees, here, ahead):
+                closing.add(i)
+            trees[i] = 0
+        ahead.add(i)
+    return [i for i in spaces if i not in closing]
+
+
+def finds_way(board: bd.Board, trees, here: int, ahead: set[int]) -> bool:
+    """Whether ``here`` reaches a space of ``ahead`` (the rest of a free way home) between the
+    trees: usually a short detour, so the search stops long before covering the board."""
+    seen = bytearray(trees)  # a tree is never entered: as good as seen already
+    seen[here] = 1
+    frontier = [here]
+    neighbours = board.neighbours
+    while frontier:
+        later = []
+        for node in frontier:
+            for other in neighbours[node]:
+                if seen[other]:
+                    continue
+                if other in ahead:
+                    return True
+                seen[other] = 1
+                later.append(other)
+        frontier = later
+    return False
