@@ -124,9 +124,15 @@ def test_at_most_one_wild_card_per_hiker():
     st = make_state(MAP)
     wilds = [k for k, c in enumerate(st.rules.deck) if c.kind == "wild"]
     numbers = [st.rules.deck[k].number for k in wilds]
-    stack_cards(st, numbers[0], numbers[1])
-    st._draw_card()
-    st._draw_card()
+    st.wild[0] = wilds[0]  # already holds one
+    st.draw.remove(wilds[0])
+    place(st, 0, 5, 6)
+    start_turn(st, 0)
+    stack_cards(st, numbers[1])
+    walk(st, *TO_FLOOD)
+    st.apply(("stop",))
+    assert st.legal_actions() == [("wild", 1), ("wild", 0)]
+    st.apply(("wild", 0))  # not played now: it cannot be kept beside the first
     assert st.wild[0] == wilds[0] and wilds[1] in st.discard
     st.invariants()
 

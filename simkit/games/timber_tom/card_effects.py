@@ -56,3 +56,30 @@ def move_change(eff: Effect) -> int:
     if eff.do == "move_penalty":
         return -eff.n
     return 0
+
+
+def forced_back_to(board: bd.Board, last_path: list[int], n: int, trees, occupied: set[int]) -> int:
+    """Where a hiker forced ``n`` spaces back the way its last move came ends: back along that
+    path (``last_path[-1]`` is where it stands), never into Base Camp or onto a tree planted since,
+    on the furthest space it may stand on (not a canoe, not another hiker)."""
+    best = last_path[-1]
+    for node in reversed(last_path[-1 - n : -1]):
+        if node == board.camp or trees[node]:
+            break
+        if node not in occupied and board.feature[node] != bd.CANOE:
+            best = node
+    return best
+
+
+def landslide_to(board: bd.Board, here: int, n: int, next_home, occupied: set[int]) -> int:
+    """Where a landslide carries a hiker: ``n`` spaces downhill, down its shortest tree-free way
+    towards Base Camp (``next_home``: each node's next node on it), stopping short of Base Camp,
+    on the furthest space it may stand on."""
+    best = node = here
+    for _ in range(n):
+        node = next_home[node]
+        if node < 0 or node == board.camp:
+            break
+        if node not in occupied and board.feature[node] != bd.CANOE:
+            best = node
+    return best

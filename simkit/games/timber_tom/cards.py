@@ -24,8 +24,19 @@ EFFECTS = (
     "move_penalty",
     "roll_next",
     "skip_move",
+    "forced_back",
+    "landslide",
 )
-PENALTIES = frozenset({"lose_packs", "lose_axes", "move_penalty", "roll_next", "skip_move"})
+# Card penalties that move a hiker (7. Refuge Huts names "forced moves, landslides" among what a
+# refuge protects from): "forced_back" sends the hiker n spaces back along the way its last move
+# came, "landslide" carries it n spaces downhill (towards Base Camp over tree-free spaces).
+MOVES_A_HIKER = frozenset({"forced_back", "landslide"})
+PENALTIES = frozenset(
+    {"lose_packs", "lose_axes", "move_penalty", "roll_next", "skip_move", *MOVES_A_HIKER}
+)
+# "Red 'Roll the dice!' cards provide NO Tree-planting or Moving powers" ("This is NOT for
+# moving"): a red card may not add spaces or move a hiker.
+MOVING_POWERS = frozenset({"move_bonus", *MOVES_A_HIKER})
 WHO = ("self", "others", "all")
 ZONE_FILTERS = ("any", "here", "low", "high", "250", "500", "1000", "1500", "flood", "snow")
 
@@ -53,6 +64,8 @@ class Effect:
             "move_penalty": f"-{self.n} space(s) next move",
             "roll_next": "roll the die for the next move",
             "skip_move": "miss the next move",
+            "forced_back": f"forced {self.n} space(s) back the way you came",
+            "landslide": f"carried {self.n} space(s) downhill by a landslide",
         }[self.do]
         return f"{who}{where}: {what}"
 
@@ -127,6 +140,14 @@ def parse_cards(doc: dict, path: object = "cards") -> tuple[Card, ...]:
             )
             if effects:
                 raise DataError(path, f"{where}: a red card's effects go in on_3, on_4, on_5")
+            for face, roll in zip((3, 4, 5), on_roll, strict=True):
+                for eff in roll:
+                    if eff.do in MOVING_POWERS:
+                        raise DataError(
+                            path,
+                            f"{where} on_{face}: a red card provides no moving powers "
+                            f"(11. Hiking Cards), so not {eff.do!r}",
+                        )
         elif kind == WILD and effects:
             raise DataError(path, f"{where}: a wild card has no effects of its own")
         cards.append(Card(number, kind, name, trees, effects, on_roll))

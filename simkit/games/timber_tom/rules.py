@@ -101,6 +101,12 @@ class Rules:
         1, lo=0, hi=3, help="supply packs forfeited on first setting foot on each Snow Cap"
     )
     canoe_fee: int = rule(1, lo=0, hi=3, help="supply packs paid for a canoe crossing")
+    saw_cut_kept: bool = rule(
+        True,
+        choices=(True, False),
+        help='5. Tree Clearing: "1 Chainsaw removes 2 trees" (no time limit given): the second '
+        "cut keeps for a later move; false: it is lost at the end of the move that began the saw",
+    )
     turn_limit: int = rule(100, lo=5, hi=10_000, help="rounds after which the game is stopped")
     zones: ZoneValues = field(default_factory=ZoneValues)
     tray: Tray = field(default_factory=Tray)

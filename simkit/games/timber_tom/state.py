@@ -9,6 +9,8 @@ done by the engine; every choice the rulebook leaves to a hiker is an action:
                           "141" (the One-for-One rule), "wild", "roll4" (the Rolling-4 tree)
 ``("extra", kind)``       trade a supply "pack", a Heli-"flight" token or the "wild" card for spaces
 ``("stop",)``             end the move here;  ``("turn_back",)`` give up a move that cannot end
+``("clear", node, how)``  after the move, clear a tree next to the hiker ("axe", "saw"; -1: done)
+``("wild", 1 | 0)``       a Wild card just drawn: play it at once (2 more spaces) or keep it
 ``("emergency", peak)``   forfeit that peak's Treasure and be flown back to Base Camp
 ``("fly", pad)``          fly to a helipad (-1: stay);  ``("radio", refuge)``  radio to a refuge
 ``("hotspot", "plant" | "card")``   on a Radio Hot-spot: plant by the zone, or draw a card
@@ -27,7 +29,7 @@ from simkit.games.timber_tom import card_effects as fx
 from simkit.games.timber_tom import helipads, movement, refuges, snow_caps, supply_packs, treasures
 from simkit.games.timber_tom import trees as tr
 from simkit.games.timber_tom.card_effects import MAX_AXES
-from simkit.games.timber_tom.cards import PENALTIES, RED, WILD
+from simkit.games.timber_tom.cards import MOVES_A_HIKER, PENALTIES, RED, WILD
 from simkit.games.timber_tom.rules import DIE_FACES, Rules
 from simkit.games.timber_tom.scoring import resource_score, tie_break_key
 from simkit.games.timber_tom.supply_packs import MAX_PACKS
@@ -35,8 +37,32 @@ from simkit.games.timber_tom.view import TimberTomView
 from simkit.games.timber_tom.winning import rank_key, round_ends_game
 
 # Decision phases.
-MOVE, LIFT, PLANT, UPROOT, FLY, HOTSPOT, SNOW_CARD = range(7)
-PHASE_NAMES = ("move", "lift", "plant", "uproot", "fly", "hotspot", "snow_card")
+MOVE, LIFT, PLANT, UPROOT, FLY, HOTSPOT, SNOW_CARD, CLEAR, WILD_NOW = range(9)
+PHASE_NAMES = (
+    "move",
+    "lift",
+    "plant",
+    "uproot",
+    "fly",
+    "hotspot",
+    "snow_card",
+    "clear",
+    "wild",
+)
+# What a move changes, saved at its start so that a move given up leaves no trace (turn_back).
+_MOVE_UNDO = (
+    "pos",
+    "packs",
+    "axes",
+    "saws",
+    "flights",
+    "wild",
+    "treasures",
+    "snow_paid",
+    "used141",
+    "discard",
+    "lifted",
+)
 # Stages of a turn, in order.
 S_RELIEF, S_MOVE, S_AFTER_MOVE, S_TREES = range(4)
 
@@ -74,6 +100,9 @@ class TimberTomState:
         self.saws = [0] * n
         self.flights = [0] * n
         self.radios = [0] * n
+        self.saw_kept = [0] * n  # a chainsaw's second cut kept for a later move (saw_cut_kept)
+        self.saw_credit = 0
+        self.seat = 0
         for s in range(n):
             self._restore_all(s)
         self.wild = [-1] * n  # the Wild card held (its index in the deck), -1 none
@@ -84,6 +113,7 @@ class TimberTomState:
         self.roll_next = [False] * n
         self.skip = [False] * n
         self.finished = [False] * n
+        self.last_path = [[camp] for _ in range(n)]  # each hiker's last move, for forced moves
         self.moves_made = [0] * n
         self.moves_to_finish = [-1] * n
         self.stats = {
@@ -114,7 +144,10 @@ class TimberTomState:
         self.counted = self.allowance = self.die = 0
         self.path: list[int] = [camp]
         self.r4_open = self.wild_active = self.turned_back = self.early = False
-        self.saw_credit = self.move141 = 0
+        self.move141 = 0
+        self.wild_drawn = -1  # a Wild card just drawn: used at once or kept (11. Hiking Cards)
+        self.cleared_after = False  # the hiker is done clearing after its move (5.)
+        self._undo: tuple = ()
         self.plant_left = self.relief_left = 0
         self.stage, self.phase = S_MOVE, MOVE
         self._say("The hikers wait on Base Camp; Hiker 1 (seat 0) is Chief Hiker.")
@@ -156,7 +189,7 @@ class TimberTomState:
     def _start_turn(self) -> None:
         s = self.seat
         self.moves_made[s] += 1
-        self.turned_back = self.early = False
+        self.turned_back = self.early = self.cleared_after = False
         self.plant_left = self.hand = 0
         self.lifted.clear()
         if self.pos[s] != self.board.camp and self._ringed(s):
@@ -188,9 +221,13 @@ class TimberTomState:
         self.roll_next[s] = False
         self.start, self.counted, self.path = here, 0, [here]
         self.r4_open = self.die == 4
-        self.saw_credit = self.move141 = 0
+        # a chainsaw's cut left from an earlier move (5. "1 Chainsaw removes 2 trees")
+        self.saw_credit = self.saw_kept[s] if self.rules.saw_cut_kept else 0
+        self.saw_kept[s] = 0
+        self.move141 = 0
         self.wild_active = False
         self.stage, self.phase = S_MOVE, MOVE
+        self._save_move_start()
         rolled = f" (rolled {self.die})" if self.die else ""
         if self.log:
             self._say(
@@ -218,10 +255,16 @@ class TimberTomState:
                 self.phase = LIFT
                 return
             self.r4_open = False
+            if not (self.turned_back or self.cleared_after) and self._clear_after_actions():
+                self.phase = CLEAR
+                return
             self.stage = S_TREES
             if self._land():
                 return
         if self.stage == S_TREES:
+            if self.wild_drawn >= 0:
+                self.phase = WILD_NOW
+                return
             if self.hand:
                 self.phase = PLANT
                 return
@@ -238,6 +281,9 @@ class TimberTomState:
 
     def _end_turn(self) -> None:
         seat = self.seat
+        # the chainsaw's unused second cut: kept for a later move, or lost (saw_cut_kept)
+        self.saw_kept[seat] = self.saw_credit if self.rules.saw_cut_kept else 0
+        self.saw_credit = 0
         while True:
             seat += 1
             if seat == self.n:
@@ -301,6 +347,10 @@ class TimberTomState:
             if self.radios[self.seat]:
                 acts += [("radio", r) for r in self._free_refuges()]
             return acts
+        if phase == CLEAR:
+            return [("clear", -1, ""), *self._clear_after_actions()]
+        if phase == WILD_NOW:
+            return [("wild", 1), ("wild", 0)]
         return [("draw", 1), ("draw", 0)]  # SNOW_CARD
 
     def _tree_spaces(self) -> list[int]:
@@ -350,11 +400,13 @@ class TimberTomState:
             self._clearing_ways,
         )
         acts += steps
-        if room == 0:
-            if self.packs[s]:
-                acts.append(("extra", "pack"))
-            if self.flights[s]:
-                acts.append(("extra", "flight"))
+        # "a Supply Pack can be traded at any time during your move" (6.), a Heli-Flight token
+        # "AT ANY TIME" (9.): offered before the spaces run out too, so that One-for-One, which
+        # takes a point off the move, can combine with them (5.: "combine it with other resources")
+        if self.packs[s]:
+            acts.append(("extra", "pack"))
+        if self.flights[s]:
+            acts.append(("extra", "flight"))
         if self.wild[s] >= 0 and not self.wild_active:
             acts.append(("extra", "wild"))
         if here == b.camp:
@@ -365,6 +417,30 @@ class TimberTomState:
         if not acts:
             acts.append(("turn_back",))
         return acts
+
+    def _clear_after_actions(self) -> list:
+        """Trees next to the hiker it may still clear with an axe or a chainsaw once its move has
+        ended: "trees can be cleared ... at any time before, during or immediately after YOU move"
+        (5. Tree Clearing)."""
+        s, b = self.seat, self.board
+        here = self.pos[s]
+        if here == b.camp or self.finished[s]:
+            return []
+        tools = tr.clearing_ways(
+            wild_active=False,
+            roll4_open=False,
+            axes=self.axes[s],
+            saw_ready=bool(self.saw_credit or self.saws[s]),
+            one_for_one=False,
+        )
+        if not tools:
+            return []
+        return [
+            ("clear", nxt, how)
+            for nxt, _ in b.steps[here]
+            if nxt != b.camp and self.trees[nxt]
+            for how in tools
+        ]
 
     def _clearing_ways(self, nxt: int, cost: int) -> list[str]:
         s = self.seat
@@ -428,6 +504,13 @@ class TimberTomState:
             self._restore_all(s)
             self._say(f"  Hiker {s + 1} passes Base Camp and restores every resource.")
 
+    def _do_clear(self, nxt: int, how: str) -> None:
+        if nxt < 0:
+            self.cleared_after = True
+        else:
+            self._clear_on_path(nxt, how)
+        self._advance()
+
     def _clear_on_path(self, nxt: int, how: str) -> None:
         s = self.seat
         self.trees[nxt] = 0
@@ -473,6 +556,7 @@ class TimberTomState:
     def _do_stop(self) -> None:
         s = self.seat
         self.early = self.counted < self.allowance
+        self.last_path[s] = list(self.path)
         if self.log:
             self._say(
                 f"  Hiker {s + 1} ends the move at {self.board.where(self.pos[s])} after "
@@ -482,9 +566,31 @@ class TimberTomState:
         self.stage = S_AFTER_MOVE
         self._advance()
 
+    def _save_move_start(self) -> None:
+        self._undo = (
+            tuple(list(getattr(self, name)) for name in _MOVE_UNDO),
+            bytes(self.trees),
+            self.box,
+            self.hand,
+            self.saw_credit,
+            self.move141,
+            {k: list(v) for k, v in self.stats.items()},
+        )
+
     def _do_turn_back(self) -> None:
+        """A move that cannot be finalized did not happen ("Your move must be FINALIZED on the
+        destination space", Moving Rule 7): everything it did is undone (a Treasure passed, a
+        Snow Cap fee, a Base Camp restore, trees cleared, tokens traded) and the hiker only loses
+        the move, back where it began."""
         s = self.seat
+        lists, trees, self.box, self.hand, self.saw_credit, self.move141, stats = self._undo
+        for name, saved in zip(_MOVE_UNDO, lists, strict=True):
+            setattr(self, name, list(saved))
+        self.trees[:] = trees
+        self.stats = {k: list(v) for k, v in stats.items()}
+        self.wild_active = False
         self.pos[s] = self.start
+        self.last_path[s] = [self.start]
         self.turned_back = True
         if self.log:
             self._say(
@@ -597,6 +703,31 @@ class TimberTomState:
         self.plant_left = self._draw_card() if yes else 0
         self._resume()
 
+    def _do_wild(self, now: int) -> None:
+        """ "You can use the Wild card to immediately advance 2 extra spaces and remove any trees
+        blocking your chosen path - or you can keep it for tougher times" (11. Hiking Cards): used
+        now, the move goes on for 2 more spaces from where it landed, and ends (and lands) anew."""
+        s, idx = self.seat, self.wild_drawn
+        self.wild_drawn = -1
+        if not now:
+            if self.wild[s] < 0:
+                self.wild[s] = idx
+            else:  # at most one Wild card per hiker (11. Hiking Cards)
+                self.discard.append(idx)
+            self._advance()
+            return
+        self.discard.append(idx)
+        self.wild_active = True
+        self.allowance = self.counted + self.rules.wild_spaces
+        self.start = self.pos[s]  # a turn back now returns to where the first part ended
+        self.plant_left = 0
+        self.early = self.cleared_after = False
+        self.stage, self.phase = S_MOVE, MOVE
+        self._save_move_start()
+        self._say(
+            f"  Hiker {s + 1} plays the Wild card at once: {self.rules.wild_spaces} more spaces."
+        )
+
     def _do_lift(self, space: int) -> None:
         if space < 0:
             self.relief_left = 0
@@ -658,10 +789,7 @@ class TimberTomState:
         self.stats["cards_drawn"][s] += 1
         self._say(f"  Hiker {s + 1} draws card {card.number}, {card.name} ({card.kind}).")
         if card.kind == WILD:
-            if self.wild[s] < 0:
-                self.wild[s] = idx
-            else:  # at most one Wild card per hiker (11. Hiking Cards)
-                self.discard.append(idx)
+            self.wild_drawn = idx  # used at once or kept: the hiker's choice (_do_wild)
             return 0
         effects = card.effects
         if card.kind == RED:
@@ -684,11 +812,32 @@ class TimberTomState:
                 continue  # a refuge is a safety zone (7. Refuge Huts)
             self._say(f"    Hiker {t + 1}: {eff.do.replace('_', ' ')} {eff.n}.")
             self.packs[t], self.axes[t] = fx.tray_change(eff, self.packs[t], self.axes[t])
+            if eff.do in MOVES_A_HIKER:
+                self._forced_move(eff, t)
             self.move_mod[t] += fx.move_change(eff)
             if eff.do == "roll_next":
                 self.roll_next[t] = True
             elif eff.do == "skip_move":
                 self.skip[t] = True
+
+    def _forced_move(self, eff, t: int) -> None:
+        """A card penalty that moves a hiker: back the way its last move came, or downhill."""
+        b, where = self.board, self.pos[t]
+        if where == b.camp:
+            return
+        taken = self._occupied(t)
+        if eff.do == "forced_back":
+            path = self.path if t == self.seat else self.last_path[t]
+            if path[-1] != where:  # it flew, radioed or was moved since: no way back to follow
+                return
+            to = fx.forced_back_to(b, path, eff.n, self.trees, taken)
+        else:
+            to = fx.landslide_to(b, where, eff.n, self.ways_home.next_home(self.trees), taken)
+        if to != where:
+            self.pos[t] = to
+            self.last_path[t] = [to]
+            if self.log:
+                self._say(f"    Hiker {t + 1} ends up at {b.where(to)}.")
 
     def _tray_text(self, s: int) -> str:
         held = [
@@ -710,6 +859,9 @@ class TimberTomState:
         self.saws[s] = tray.chainsaws
         self.flights[s] = tray.heli_flights
         self.radios[s] = tray.heli_radios
+        self.saw_kept[s] = 0  # a fresh chainsaw: the half-used one is handed back
+        if s == self.seat:
+            self.saw_credit = 0
 
     # ----------------------------------------------------------------------- outcome
     def outcome(self) -> Outcome:
@@ -803,8 +955,10 @@ class TimberTomState:
             "path",
             "_events",
             "lifted",
+            "saw_kept",
         ):
             setattr(new, name, list(getattr(self, name)))
+        new.last_path = [list(p) for p in self.last_path]
         new.trees = bytearray(self.trees)
         new.stats = {k: list(v) for k, v in self.stats.items()}
         new.rng = self.rng.clone()
@@ -829,6 +983,12 @@ class TimberTomState:
             if args[0] < 0:
                 return f"{kind}: no"
             return f"{kind} at {b.where(args[0])}"
+        if kind == "clear":
+            if args[0] < 0:
+                return "clear no more trees"
+            return f"clear the tree at {b.where(args[0])} ({args[1]})"
+        if kind == "wild":
+            return "play the Wild card at once" if args[0] else "keep the Wild card"
         if kind == "emergency":
             return f"emergency: give up the Treasure of {b.peak_names[args[0]]}"
         if kind == "extra":
@@ -856,7 +1016,8 @@ class TimberTomState:
         if stray:
             where = b.where(next(i for i in range(b.n_nodes) if stray >> (8 * i) & 1))
             raise InvariantError(f"a tree on {where}, where none may grow")
-        cards = self.draw + self.discard + [w for w in self.wild if w >= 0]
+        held = [w for w in (*self.wild, self.wild_drawn) if w >= 0]
+        cards = self.draw + self.discard + held
         if sorted(cards) != (list(range(len(r.deck))) if r.cards else []):
             raise InvariantError("Hiking Cards not conserved between pile, discards and hands")
         seen: set[int] = set()
