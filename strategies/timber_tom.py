@@ -15,6 +15,9 @@ from simkit.games.timber_tom import board as bd
 
 INF = 10**6
 GAME = ("timber-tom",)
+# What a flight costs in the distance field: the move must end exactly on the take-off helipad
+# (9. Helipads), which wastes on average a few spaces of the move; flying must save more.
+FLY_COST = 4
 
 
 @cache
@@ -78,6 +81,45 @@ def _target(view, seat: int) -> tuple[int, ...]:
     return tuple(t for p, t in enumerate(b.treasures) if not view.treasures[seat] >> p & 1)
 
 
+def _others(view) -> set[int]:
+    """Where the other hikers still racing stand (Base Camp aside)."""
+    b = view.board
+    return {
+        p
+        for s, p in enumerate(view.positions)
+        if s != view.seat and not view.finished[s] and p != b.camp
+    }
+
+
+def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
+    """The distance field with one Heli-Flight: a free helipad is as far from the goal as the
+    nearest other free helipad plus ``FLY_COST``; spaces leading to it are relaxed again."""
+    b = view.board
+    taken = _others(view)
+    free = [p for p in b.helipads if p not in taken]
+    dist = list(walk)
+    seeds = []
+    for p in free:
+        best = min((walk[q] for q in free if q != p), default=INF) + FLY_COST
+        if best < dist[p]:
+            dist[p] = best
+            seeds.append(p)
+    if not seeds:
+        return walk
+    neighbours = _tables(b)[0]
+    frontier = sorted(seeds, key=lambda p: dist[p])
+    while frontier:  # relax outward (unit steps; trees as in the walking field's spirit)
+        later = []
+        for u in frontier:
+            nd = dist[u] + 1
+            for v in neighbours[u]:
+                if nd < dist[v] and not view.trees[v]:
+                    dist[v] = nd
+                    later.append(v)
+        frontier = later
+    return tuple(dist)
+
+
 def _manhattan(board: bd.Board, a: int, b: int) -> int:
     coords = _tables(board)[2]
     (ra, ca), (rb, cb) = coords[a], coords[b]
@@ -114,10 +156,24 @@ class _Walker:
             )
         return self._fields[key]
 
-    def _own_field(self, view) -> tuple[int, ...]:
+    def _walk_field(self, view) -> tuple[int, ...]:
+        """Spaces to the goal on foot."""
         me = view.seat
         tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
         return self._field(view, self._goal(view), not tools)
+
+    def _own_field(self, view) -> tuple[int, ...]:
+        """Spaces to the goal, a Heli-Flight counted as a way from a helipad to the others when
+        the hiker holds a token: a flight covers half the board, and a hiker who only ever
+        trades its tokens for 2 spaces never flies (issue 10)."""
+        walk = self._walk_field(view)
+        me = view.seat
+        if not view.heli_flights[me]:
+            return walk
+        key = ("fly", self._goal(view))
+        if key not in self._fields:
+            self._fields[key] = _with_flights(view, walk)
+        return self._fields[key]
 
     def _goal(self, view) -> tuple[int, ...]:
         me, b = view.seat, view.board
@@ -150,6 +206,10 @@ class _Walker:
             return self._hotspot(view, legal_actions)
         if phase == "snow_card":
             return ("draw", int(self.draw_on_snow))
+        if phase == "clear":
+            return self._clear_after(view, legal_actions)
+        if phase == "wild":
+            return self._wild_now(view)
         return legal_actions[rng.below(len(legal_actions))]
 
     def _move(self, view, legal, rng):
@@ -157,14 +217,21 @@ class _Walker:
         steps = [a for a in legal if a[0] == "step"]
         if not steps:
             return self._no_step(view, legal)
+        room = view.allowance - view.steps_taken
+        if room == 0 and ("stop",) in legal:
+            # With no space left the only steps are onto hikers (a jump costs nothing): the hiker
+            # then stands where no move may end, and must trade a pack, a flight token or the
+            # Wild card, or give the move up. Stopping (on a refuge too) is always better.
+            return ("stop",)
+        exact = self._exact_landing(view, legal)
+        if exact is not None:
+            return exact
         dist = self._own_field(view)
         others = {
             p
             for s, p in enumerate(view.positions)
             if s != me and not view.finished[s] and p != b.camp
         }
-        room = view.allowance - view.steps_taken
-        here = view.positions[me]
         tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
         visited = set(view.path)
 
@@ -183,10 +250,7 @@ class _Walker:
             stuck = cannot_end and (left == 0 or dead_end(nxt))
             return (stuck, dist[nxt], self._clear_cost(view, how), rng.random())
 
-        best = min(steps, key=key)
-        if ("stop",) in legal and dist[here] <= dist[best[1]] and room == 0:
-            return ("stop",)
-        return best
+        return min(steps, key=key)
 
     def _no_step(self, view, legal):
         """No step is open: stop if the hiker may; else (on a jumped hiker or in a canoe) trade
@@ -211,13 +275,84 @@ class _Walker:
 
     @staticmethod
     def _clear_cost(view, how: str) -> float:
+        """What a way of clearing costs the hiker, in the drawn game's points where it spends a
+        token (13. Scoring a Drawn Game: axe 0.5, chainsaw 1)."""
         if how in ("", "wild", "roll4"):
             return 0.0
         if how == "saw":
-            return 0.5 if view.saw_cuts_left else 1.0
+            return 0.0 if view.saw_cuts_left else 1.0
         if how == "axe":
             return 0.5
-        return 0.8  # the One-for-One rule: once per mountain
+        # One-for-One spends no token, only a space and the mountain's one use: on the last leg
+        # home no later use is lost, so it is the cheapest way to keep the resource count high
+        if _count(view.treasures[view.seat]) >= view.treasures_to_win:
+            return 0.1
+        return 0.8
+
+    # ---------------------------------------------------------------- exact landings
+    def _landing_targets(self, view) -> set[int]:
+        """Spaces worth ending this move on exactly: a helipad a flight from which saves
+        ``FLY_COST`` spaces or more."""
+        me, b = view.seat, view.board
+        if not view.heli_flights[me]:
+            return set()
+        walk = self._walk_field(view)
+        taken = _others(view)
+        free = [p for p in b.helipads if p not in taken]
+        out = set()
+        for p in free:
+            best = min((walk[q] for q in free if q != p), default=INF)
+            if best + FLY_COST <= walk[p]:
+                out.add(p)
+        return out
+
+    def _exact_landing(self, view, legal):
+        """A step on a way that ends the move exactly on a landing target (a refuge, hot-spot or
+        helipad counts only when the move ends on it with its full distance, Moving Rule 7)."""
+        targets = self._landing_targets(view)
+        if not targets:
+            return None
+        me, b = view.seat, view.board
+        room = view.allowance - view.steps_taken
+        taken = _others(view)
+        visited = set(view.path)
+
+        def near(node) -> int:
+            return min(_manhattan(b, node, t) for t in targets)
+
+        if near(view.positions[me]) > room + 2:
+            return None
+
+        def reach(node, left, seen, depth):
+            if left == 0:
+                return node in targets and node not in taken
+            if depth > 12 or near(node) > left + 2:
+                return False
+            for nxt, _ in b.steps[node]:
+                if nxt in seen or nxt == b.camp or view.trees[nxt]:
+                    continue
+                if b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
+                    continue
+                cost = 0 if nxt in taken else 1
+                if cost > left:
+                    continue
+                seen.add(nxt)
+                ok = reach(nxt, left - cost, seen, depth + 1)
+                seen.discard(nxt)
+                if ok:
+                    return True
+            return False
+
+        for act in legal:
+            if act[0] != "step" or act[2]:
+                continue
+            nxt = act[1]
+            if nxt == b.camp or b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
+                continue
+            cost = 0 if nxt in taken else 1
+            if cost <= room and reach(nxt, room - cost, visited | {nxt}, 0):
+                return act
+        return None
 
     # ---------------------------------------------------------------- trees
     def _rival(self, view) -> int:
@@ -237,8 +372,35 @@ class _Walker:
             )
         return max(rivals, key=lambda s: (lead(s), -s))
 
+    def _route_home_from_goal(self, view) -> list[int]:
+        """The planter's way home from the Treasure it heads for (it comes back that way)."""
+        me, b = view.seat, view.board
+        goal = _target(view, me)
+        if goal == (b.camp,):
+            return []
+        to_goal = self._field(view, goal, False)
+        # the Treasure it heads for: the one its way ahead ends on
+        route = self._route_of(view, me)
+        end = route[-1] if route else view.positions[me]
+        if to_goal[end] != 0:
+            return []
+        return self._descend(b, self._field(view, (b.camp,), False), end)
+
+    @staticmethod
+    def _descend(b, dist, node) -> list[int]:
+        route = []
+        for _ in range(40):
+            if dist[node] == 0:
+                break
+            nxt = min(b.neighbours[node], key=lambda v: (dist[v], v))
+            if dist[nxt] >= dist[node]:
+                break
+            route.append(nxt)
+            node = nxt
+        return route
+
     def _route_of(self, view, s: int) -> list[int]:
-        """The rival's way ahead: down its distance field from where it stands."""
+        """A hiker's way ahead: down its distance field from where it stands."""
         b = view.board
         dist = self._field(view, _target(view, s), False)
         node = view.positions[s]
@@ -254,6 +416,11 @@ class _Walker:
         return route
 
     def _plant(self, view, legal, rng):
+        # Never on the planter's own way ahead: a tree there is one the planter must clear
+        # itself (issue 10: a fifth to a third of their clearings were their own trees).
+        mine = set(self._route_of(view, view.seat))
+        mine |= set(self._route_home_from_goal(view))
+        legal = [a for a in legal if a[1] not in mine] or legal
         spaces = {a[1] for a in legal}
         rival = self._rival(view)
         if rival >= 0:
@@ -281,9 +448,34 @@ class _Walker:
                 return min(close, key=lambda a: (dist[a[1]], a[1]))
         return ("lift", -1)
 
+    def _clear_after(self, view, legal):
+        """After the move: clearing a tree next to the hiker now costs the same token as clearing
+        it on the next move, and the tree may be moved or the way change meanwhile, so only a
+        chainsaw cut that would otherwise be lost is used, on the tree next on the way."""
+        me = view.seat
+        if not view.saw_cuts_left:
+            return ("clear", -1, "")
+        dist = self._walk_field(view)
+        here = view.positions[me]
+        ahead = [a for a in legal if a[0] == "clear" and a[1] >= 0 and a[2] == "saw"]
+        ahead = [a for a in ahead if dist[a[1]] < dist[here]]
+        if ahead:
+            return min(ahead, key=lambda a: (dist[a[1]], a[1]))
+        return ("clear", -1, "")
+
+    def _wild_now(self, view):
+        """A Wild card just drawn: two spaces now, through trees, when they bring the goal
+        within reach or the hiker may not keep a second one; else kept for tougher times."""
+        me = view.seat
+        dist = self._walk_field(view)
+        here = view.positions[me]
+        if 0 < dist[here] <= 2 or view.wild_cards[me]:
+            return ("wild", 1)
+        return ("wild", 0)
+
     # ---------------------------------------------------------------- landing choices
     def _fly(self, view, legal):
-        dist = self._own_field(view)
+        dist = self._walk_field(view)
         here = view.positions[view.seat]
         best = min(legal, key=lambda a: (dist[a[1]] if a[1] >= 0 else dist[here], a[1]))
         if best[1] >= 0 and dist[best[1]] + 4 <= dist[here]:
