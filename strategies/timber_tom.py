@@ -18,6 +18,8 @@ GAME = ("timber-tom",)
 # What a flight costs in the distance field: the move must end exactly on the take-off helipad
 # (9. Helipads), which wastes on average a few spaces of the move; flying must save more.
 FLY_COST = 4
+# How much nearer the goal a flight must leave the hiker than walking this move would.
+FLY_MARGIN = 2
 
 
 @cache
@@ -120,6 +122,16 @@ def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(dist)
 
 
+def _between(walker, view, start: int, goal: tuple[int, ...]) -> set[int]:
+    """The spaces on a shortest way from ``start`` to the nearest of ``goal``."""
+    to_goal = walker._field(view, goal, False)
+    from_start = walker._field(view, (start,), False)
+    total = to_goal[start]
+    if total >= INF:
+        return set()
+    return {i for i in range(len(to_goal)) if from_start[i] + to_goal[i] == total}
+
+
 def _manhattan(board: bd.Board, a: int, b: int) -> int:
     coords = _tables(board)[2]
     (ra, ca), (rb, cb) = coords[a], coords[b]
@@ -138,6 +150,7 @@ class _Walker:
     draw_on_snow: bool = True
     plant_on: str = "leader"  # "leader": on the leader's route; "near": beside the nearest rival
     ahead: int = 2
+    trade_to_treasure: bool = False  # trade for spaces to reach a Treasure (always: Base Camp)
     _fields: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _turn: tuple = field(default=(), init=False, repr=False, compare=False)
 
@@ -214,6 +227,10 @@ class _Walker:
 
     def _move(self, view, legal, rng):
         me, b = view.seat, view.board
+        if view.allowance == view.steps_taken:
+            trade = self._trade(view, legal)
+            if trade is not None:
+                return trade
         steps = [a for a in legal if a[0] == "step"]
         if not steps:
             return self._no_step(view, legal)
@@ -251,6 +268,38 @@ class _Walker:
             return (stuck, dist[nxt], self._clear_cost(view, how), rng.random())
 
         return min(steps, key=key)
+
+    def _trade(self, view, legal):
+        """With the spaces used up, trade for more only when they reach the goal this move: Base
+        Camp on the last leg for every style (the finish decides the game), a Treasure only for
+        a style with ``trade_to_treasure``. The token that keeps the most points of the drawn
+        game's count goes first: a Heli-Flight gives 2 spaces for 1.5 points, a pack 1."""
+        me, b = view.seat, view.board
+        home = _target(view, me) == (b.camp,)
+        if not (home or self.trade_to_treasure):
+            return None
+        dist = self._walk_field(view)
+        here = view.positions[me]
+        need = 0 if home else self._pack_need(view)
+        spare = max(0, view.supply_packs[me] - need)
+        flights = view.heli_flights[me] if (home or self.spend_flights) else 0
+        wild = 2 if view.wild_cards[me] and not view.wild_active else 0
+        if not 0 < dist[here] <= spare + 2 * flights + wild or self._good_end(view, legal):
+            return None
+        if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
+            return ("extra", "pack")
+        if ("extra", "flight") in legal and flights:
+            return ("extra", "flight")
+        if ("extra", "wild") in legal and wild:
+            return ("extra", "wild")
+        return None
+
+    @staticmethod
+    def _good_end(view, legal) -> bool:
+        """Stopping here is fine: on a refuge, helipad or hot-spot worth landing on."""
+        b = view.board
+        here = view.positions[view.seat]
+        return ("stop",) in legal and b.feature[here] in bd.LANDING_FEATURES
 
     def _no_step(self, view, legal):
         """No step is open: stop if the hiker may; else (on a jumped hiker or in a canoe) trade
@@ -291,18 +340,22 @@ class _Walker:
 
     # ---------------------------------------------------------------- exact landings
     def _landing_targets(self, view) -> set[int]:
-        """Spaces worth ending this move on exactly: a helipad a flight from which saves
-        ``FLY_COST`` spaces or more."""
+        """Spaces worth ending this move on exactly: a helipad from which a flight leaves the
+        hiker nearer its goal than the best this move could do on foot, by a margin."""
         me, b = view.seat, view.board
         if not view.heli_flights[me]:
             return set()
         walk = self._walk_field(view)
+        # how far the goal stays after this move on foot, a tree costing one space (One-for-One
+        # or an axe), not the style's detour weight: a goal within reach needs no flight
+        spaces = distance_field(b, view.trees, self._goal(view), 1, False)
+        on_foot = spaces[view.positions[me]] - (view.allowance - view.steps_taken)
         taken = _others(view)
         free = [p for p in b.helipads if p not in taken]
         out = set()
         for p in free:
             best = min((walk[q] for q in free if q != p), default=INF)
-            if best + FLY_COST <= walk[p]:
+            if best + FLY_MARGIN <= on_foot:
                 out.add(p)
         return out
 
@@ -372,32 +425,20 @@ class _Walker:
             )
         return max(rivals, key=lambda s: (lead(s), -s))
 
-    def _route_home_from_goal(self, view) -> list[int]:
-        """The planter's way home from the Treasure it heads for (it comes back that way)."""
+    def _own_ways(self, view) -> set[int]:
+        """Every space on one of the planter's shortest ways to its goal and, from the Treasure
+        it heads for, home again: the spaces where a tree of its own would stand in its way."""
         me, b = view.seat, view.board
+        here = view.positions[me]
         goal = _target(view, me)
-        if goal == (b.camp,):
-            return []
-        to_goal = self._field(view, goal, False)
-        # the Treasure it heads for: the one its way ahead ends on
-        route = self._route_of(view, me)
-        end = route[-1] if route else view.positions[me]
-        if to_goal[end] != 0:
-            return []
-        return self._descend(b, self._field(view, (b.camp,), False), end)
-
-    @staticmethod
-    def _descend(b, dist, node) -> list[int]:
-        route = []
-        for _ in range(40):
-            if dist[node] == 0:
-                break
-            nxt = min(b.neighbours[node], key=lambda v: (dist[v], v))
-            if dist[nxt] >= dist[node]:
-                break
-            route.append(nxt)
-            node = nxt
-        return route
+        out = _between(self, view, here, goal)
+        if goal != (b.camp,):
+            to_goal = self._field(view, goal, False)
+            from_here = self._field(view, (here,), False)
+            aim = min(goal, key=lambda t: (from_here[t], t))
+            if to_goal[aim] == 0:
+                out |= _between(self, view, aim, (b.camp,))
+        return out
 
     def _route_of(self, view, s: int) -> list[int]:
         """A hiker's way ahead: down its distance field from where it stands."""
@@ -418,8 +459,7 @@ class _Walker:
     def _plant(self, view, legal, rng):
         # Never on the planter's own way ahead: a tree there is one the planter must clear
         # itself (issue 10: a fifth to a third of their clearings were their own trees).
-        mine = set(self._route_of(view, view.seat))
-        mine |= set(self._route_home_from_goal(view))
+        mine = self._own_ways(view)
         legal = [a for a in legal if a[1] not in mine] or legal
         spaces = {a[1] for a in legal}
         rival = self._rival(view)
@@ -511,31 +551,7 @@ class Trailblazer(_Walker):
 
     tree_cost: int = 3
     reserve_packs: int = 1
-
-    def _move(self, view, legal, rng):
-        me = view.seat
-        if view.allowance == view.steps_taken:
-            dist = self._own_field(view)
-            here = view.positions[me]
-            spare = max(0, view.supply_packs[me] - self._pack_need(view))
-            flights = view.heli_flights[me] if self.spend_flights else 0
-            wild = 2 if view.wild_cards[me] and not view.wild_active else 0
-            # trade only when the extra spaces reach the Treasure or Base Camp this move
-            if 0 < dist[here] <= spare + 2 * flights + wild and not self._good_end(view, legal):
-                if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
-                    return ("extra", "pack")
-                if ("extra", "flight") in legal and flights:
-                    return ("extra", "flight")
-                if ("extra", "wild") in legal:
-                    return ("extra", "wild")
-        return super()._move(view, legal, rng)
-
-    @staticmethod
-    def _good_end(view, legal) -> bool:
-        """Stopping here is fine: on a refuge, helipad or hot-spot worth landing on."""
-        b = view.board
-        here = view.positions[view.seat]
-        return ("stop",) in legal and b.feature[here] in bd.LANDING_FEATURES
+    trade_to_treasure: bool = True
 
 
 @strategy("blocker", games=GAME)
