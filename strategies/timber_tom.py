@@ -146,7 +146,10 @@ class _Walker:
 
     tree_cost: int = 3
     reserve_packs: int = 1
-    spend_flights: bool = True
+    # trade Heli-Flight tokens for 2 spaces on the way to a Treasure (on the last leg home every
+    # style may): off by default, since a flight from a helipad covers half the board and the
+    # token also counts 1.5 points in a drawn game (issue 10: 235 trades against 5 flights)
+    spend_flights: bool = False
     draw_on_snow: bool = True
     plant_on: str = "leader"  # "leader": on the leader's route; "near": beside the nearest rival
     ahead: int = 2
@@ -543,13 +546,14 @@ class _Walker:
 @strategy("trailblazer", games=GAME)
 @dataclass
 class Trailblazer(_Walker):
-    """Trailblazer, the route planner: heads down the shortest way (trees counted as detours)
-    to the nearest Treasure and home, trading spare supply packs, Heli-Flight tokens or the Wild
-    card when the extra spaces reach the goal this move, and flying when a helipad saves 4 spaces.
+    """Trailblazer, the racer: heads down the shortest way to the nearest Treasure and home,
+    cutting through trees rather than going round them (``tree_cost`` 1), trading spare supply
+    packs or the Wild card when the extra spaces reach a Treasure this move, and flying from a
+    helipad when the flight beats this move on foot.
 
-    Plants its trees on the route of the hiker in the lead."""
+    Plants its trees on the route of the hiker in the lead, ``ahead`` spaces in front."""
 
-    tree_cost: int = 3
+    tree_cost: int = 1
     reserve_packs: int = 1
     trade_to_treasure: bool = True
 
@@ -557,16 +561,15 @@ class Trailblazer(_Walker):
 @strategy("blocker", games=GAME)
 @dataclass
 class Blocker(_Walker):
-    """Blocker: races at the plain Move-value without trading resources, and plants every tree
-    on the leader's shortest route, ``ahead`` spaces in front of them, drawing cards for more trees.
-    """
+    """Blocker: walks round trees when the detour is short (``tree_cost`` 3), trades resources
+    only to get home, and plants every tree on the leader's shortest route right in front of
+    them (``ahead`` 1), drawing cards on Snow Caps and hot-spots for more trees."""
 
     tree_cost: int = 3
     reserve_packs: int = 1
-    spend_flights: bool = False
     draw_on_snow: bool = True
     plant_on: str = "leader"
-    ahead: int = 2
+    ahead: int = 1
 
 
 @strategy("climber", games=GAME)
@@ -578,7 +581,6 @@ class Climber(_Walker):
 
     tree_cost: int = 5
     reserve_packs: int = 1
-    spend_flights: bool = False
     draw_on_snow: bool = False
     plant_on: str = "near"
     ahead: int = 1

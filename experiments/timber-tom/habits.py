@@ -4,7 +4,7 @@ blunders of issue 10 (a step onto a hiker with no space left although stopping w
 forced trade or turn back that follows it). Also the same counts per seat.
 
     python experiments/timber-tom/habits.py --games 60 --players 4 \
-        --strategies trailblazer,blocker,climber,trailblazer [--rotate] [--seed 10]
+        --strategies trailblazer blocker climber trailblazer [--rotate] [--seed 10]
 
 The script watches the engine's actions; it changes nothing in the game.
 """
@@ -109,10 +109,13 @@ def main():
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=10)
-    ap.add_argument("--strategies", default="trailblazer,blocker,climber,trailblazer")
+    # one per seat, space-separated (a strategy's parameters use commas: "climber:a=1,b=2")
+    ap.add_argument(
+        "--strategies", nargs="+", default=["trailblazer", "blocker", "climber", "trailblazer"]
+    )
     ap.add_argument("--rotate", action="store_true")
     args = ap.parse_args()
-    base = args.strategies.split(",")
+    base = list(args.strategies)
     if len(base) == 1:
         base = base * args.players
     by_name: dict = defaultdict(Counter)
