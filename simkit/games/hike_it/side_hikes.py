@@ -11,8 +11,9 @@ class Progress(NamedTuple):
     """What the objectives look at for one hiker (built when its side hikes are checked)."""
 
     tokens: list[int]  # skill set tokens per type
-    scenic_types: list[int]  # scenic type of each scenic token held
-    scenic_regions: list[int]  # region of each scenic token held
+    scenic: list[int]  # spaces whose scenic tokens the hiker holds
+    scenic_type: tuple[int, ...]  # the park's scenic type of each space
+    region: tuple[int, ...]  # the park's region of each space
     columns_done: list[bool]
     campfires_used: int
     hand_size: int
@@ -46,15 +47,15 @@ def achieved(card: SideHike, p: Progress) -> bool:
     if obj == "skill_set_tokens":
         return sum(tokens) >= n
     if obj == "scenic_tokens":
-        return len(p.scenic_types) >= n
+        return len(p.scenic) >= n
     if obj == "scenic_type":
-        return sum(1 for t in p.scenic_types if t == card.scenic_type) >= n
+        return sum(1 for s in p.scenic if p.scenic_type[s] == card.scenic_type) >= n
     if obj == "campfires":
         return p.campfires_used >= n
     if obj == "hand_full":
         return p.end_of_turn and p.on_turn and p.hand_size >= n
     if obj == "token_regions":
-        return len(set(p.scenic_regions)) == len(REGIONS)
+        return len({p.region[s] for s in p.scenic}) == len(REGIONS)
     if obj == "columns":
         return sum(p.columns_done) >= n
     if obj == "token_types":

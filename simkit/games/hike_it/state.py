@@ -1072,20 +1072,20 @@ class HikeState:
         if not held:
             return
         park = self.board.park
-        on_turn = seat == self.seat_now
-        progress = side_hikes.Progress(
-            tokens=self.tokens[seat],
-            scenic_types=[park.scenic[s] for s in self.scenic[seat]],
-            scenic_regions=[park.region[s] for s in self.scenic[seat]],
-            columns_done=self.columns_done[seat],
-            campfires_used=self.campfires_used[seat],
-            hand_size=len(self.hand[seat]),
-            finish_health=self.finish_health[seat],
-            on_turn=on_turn,
-            miles_today=self.miles_today,
-            water_today=self.water_today,
-            gear_today=self.gear_today,
-            end_of_turn=end_of_turn,
+        progress = side_hikes.Progress(  # positional: built after every action
+            self.tokens[seat],
+            self.scenic[seat],
+            park.scenic,
+            park.region,
+            self.columns_done[seat],
+            self.campfires_used[seat],
+            len(self.hand[seat]),
+            self.finish_health[seat],
+            seat == self.seat_now,
+            self.miles_today,
+            self.water_today,
+            self.gear_today,
+            end_of_turn,
         )
         for card in list(held):
             if card in held and side_hikes.achieved(self.side_cards[card], progress):

@@ -10,7 +10,7 @@ Functions take a hiker's :class:`Pack` (its tradeable holdings), never the whole
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from simkit.games.hike_it import skill_cards
 from simkit.games.hike_it.data import ITEMS, Decks
@@ -20,8 +20,7 @@ CARD, TOKEN, SCENIC_TOKEN = N_ITEMS, 2 * N_ITEMS, 3 * N_ITEMS
 CODES = range(SCENIC_TOKEN + 1)
 
 
-@dataclass(frozen=True, slots=True)
-class Pack:
+class Pack(NamedTuple):
     """The tradeable things one hiker holds: the game's own lists, so a transfer changes them."""
 
     storage: list[int]  # tiles per item
