@@ -75,8 +75,9 @@ STATUS = ("hiking", "resting", "finished", "knocked out")
     TRADE_GET,
     TRADE_ANSWER,
     TRADE_WINDOW,
+    GIVE_SCENIC,
     OVER,
-) = range(18)
+) = range(19)
 PHASES = (
     "waypoint",
     "trailhead",
@@ -95,6 +96,7 @@ PHASES = (
     "trade_get",
     "trade_answer",
     "trade_window",
+    "give_scenic",
     "over",
 )
 
@@ -136,6 +138,7 @@ class HikeState:
         self.stage = START
         self.end_reason = ""
         self.window: list[int] = []  # hikers still to decide in the trading window after a turn
+        self.scenic_owed: list[tuple[int, int]] = []  # (giver, receiver) of traded scenic tokens
         # hikers
         self.pos = [-1] * n
         self.home = [-1] * n
@@ -250,6 +253,8 @@ class HikeState:
             return self.offer[1]  # ... and the other hiker accepts or declines it
         if self.phase == TRADE_WINDOW:
             return self.window[0]
+        if self.phase == GIVE_SCENIC:
+            return self.scenic_owed[0][0]  # the giver chooses which scenic token goes
         return self.seat_now
 
     def is_terminal(self) -> bool:
@@ -477,9 +482,14 @@ class HikeState:
             taken = set(self.home)
             return [("trailhead", t) for t in self.board.trailheads if t not in taken]
         if p == REROLL:
-            return [("reroll",), ("face_weather",)]
+            return [("reroll",), ("face_weather",), *self._set_actions(seat)]
         if p == PAY:
-            return [*self.pay_options(seat, self.pay_req), *self._trade_actions(seat), ("suffer",)]
+            return [
+                *self.pay_options(seat, self.pay_req),
+                *self._set_actions(seat),  # a second token may make a mastery (any time)
+                *self._trade_actions(seat),
+                ("suffer",),
+            ]
         if p == TRADE_GIVE:  # another thing to give, or the first thing asked in return
             offerer, receiver, gives, _ = self.offer
             out = []
@@ -524,10 +534,10 @@ class HikeState:
             out += self._paw_shoos(seat)  # or spend two paw cards on the bear
             return out
         if p == REST:
-            return [
-                ("rest", k)
-                for k in health.rest_levels(self.points_held(seat), self.rules.rest_cost)
-            ]
+            levels = health.rest_levels(self.points_held(seat), self.rules.rest_cost)
+            return [("rest", k) for k in levels] + self._set_actions(seat)
+        if p == GIVE_SCENIC:
+            return self._scenic_actions()
         if p == BEAR_PICK:
             return self._bear_pick_actions(seat)
         if p == BEAR_STEP:
@@ -641,8 +651,10 @@ class HikeState:
         """Pass, or offer one trade to a hiker of one's region (none: nothing to decide)."""
         if not (self.in_park(seat) and trading.holds_anything(self.pack(seat))):
             return []
-        offers = [("trade", s) for s in self.partners(seat)]
-        return [("pass",), *offers] if offers else []
+        # exchanging skill cards for a token is a free action "any time during the game"
+        sets = self._set_actions(seat)
+        offers = [("trade", s) for s in self.partners(seat)] if self.rules.trade_offers else []
+        return [("pass",), *sets, *offers] if offers or sets else []
 
     def partners(self, seat: int) -> list[int]:
         """Hikers still in the park and in the same region (players who have left cannot trade)."""
@@ -666,10 +678,12 @@ class HikeState:
             if self.bear_face == "steps":
                 out.append(("bear", bear))
                 continue
-            targets = set(bears.paw_moves(self.board, at, self.bear_reach))
-            if self.bear_face == "den":
-                targets |= set(bears.den_moves(self.board, at))
-            out += [("bear", bear, s) for s in sorted(targets)]
+            trail = set(bears.paw_moves(self.board, at, self.bear_reach))
+            dens = set(bears.den_moves(self.board, at)) if self.bear_face == "den" else set()
+            # ("bear", bear, den) carries the bear to a den; a den also reached along the trail
+            # may instead be walked to, mauling on the way: ("bear", bear, den, "trail")
+            out += [("bear", bear, s) for s in sorted(trail | dens)]
+            out += [("bear", bear, s, "trail") for s in sorted(trail & dens)]
         return out
 
     # ---------------------------------------------------------------------- apply
@@ -857,6 +871,14 @@ class HikeState:
             self._log("all bears turn aggressive")
         self.stage = END_TURN  # no trail card on the day of return
 
+    def _gain_tile(self, seat: int, item: int) -> None:
+        """A tile acquired during one's turn (collected, drawn, or a trail card's bonus)."""
+        self.storage[seat][item] += 1
+        if item == WATER_ITEM:
+            self.water_today += 1
+        else:
+            self.gear_today += 1
+
     def _do_water(self, seat: int) -> None:
         region = self.region_of(seat)
         self.water_supply[region] -= 1
@@ -913,6 +935,9 @@ class HikeState:
         self._log(f"{self._who(seat)} moves up the turn order track: {self.bottom_row}")
 
     def _do_set(self, seat: int, t: int) -> None:
+        """A free action "any time during the game": the afternoon, the hand limit, a challenge
+        (a second token makes a mastery that keeps both), the morning, resting, or out of turn
+        in the trading window; the decision in progress then goes on."""
         self._discard_cards(seat, t, self.rules.set_cost)
         self.token_supply[t] -= 1
         self.tokens[seat][t] += 1
@@ -920,6 +945,10 @@ class HikeState:
             f"{self._who(seat)} exchanges {self.rules.set_cost} skill cards for a {ITEMS[t]} skill set token"
         )
         self.complete_columns(seat)
+        if self.prev_phase == PAY:  # the challenge again: the new token may settle it
+            self._challenge(self.pay_req, self.pay_source, self.after_pay)
+        elif self.prev_phase == REST:
+            self._rest()
 
     def complete_columns(self, seat: int) -> None:
         """A first full column of skill set tokens raises health by 1, once per column."""
@@ -967,12 +996,21 @@ class HikeState:
     def _do_accept(self, seat: int) -> None:
         offerer, receiver, gives, gets = self.offer
         d, mine, theirs = self.rules.decks, self.pack(offerer), self.pack(receiver)
-        for code in gives:
-            trading.transfer(d, mine, theirs, code)
-        for code in gets:
-            trading.transfer(d, theirs, mine, code)
+        for src, dst, codes in ((mine, theirs, gives), (theirs, mine, gets)):
+            for code in codes:
+                if code == trading.SCENIC_TOKEN:  # the giver picks which one, below
+                    self.scenic_owed.append(
+                        (offerer, receiver) if src is mine else (receiver, offerer)
+                    )
+                else:
+                    trading.transfer(d, src, dst, code)
         self.complete_columns(receiver)  # a traded token can complete a column
         self.complete_columns(offerer)
+        if self.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
+            turn = self.seat_now
+            got = gives if turn == receiver else gets if turn == offerer else ()
+            self.water_today += sum(1 for c in got if c == WATER_ITEM)
+            self.gear_today += sum(1 for c in got if c < WATER_ITEM)
         self.trades[offerer] += 1
         self.trades[receiver] += 1
         self._log(
@@ -980,7 +1018,34 @@ class HikeState:
             + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
             f"for {trading.texts(gets)}"
         )
+        self._hand_over_scenic()
+
+    def _hand_over_scenic(self) -> None:
+        """Traded scenic tokens: the giver chooses which (only one kind held: no choice)."""
+        while self.scenic_owed:
+            legal = self._scenic_actions()
+            if len(legal) > 1:
+                self.phase = GIVE_SCENIC
+                return
+            self._give_scenic(legal[0][1])
         self._close_trade()
+
+    def _scenic_actions(self) -> list[tuple]:
+        giver = self.scenic_owed[0][0]
+        park = self.board.park
+        return [
+            ("scenic", x)
+            for x in trading.scenic_choices(self.pack(giver), park.scenic, park.region)
+        ]
+
+    def _give_scenic(self, space: int) -> None:
+        giver, receiver = self.scenic_owed.pop(0)
+        trading.give_scenic(self.pack(giver), self.pack(receiver), space)
+        self._log(f"{self._who(giver)} hands over the scenic token of {self._name(space)}")
+
+    def _do_scenic(self, seat: int, space: int) -> None:
+        self._give_scenic(space)
+        self._hand_over_scenic()
 
     def _do_decline(self, seat: int) -> None:
         offerer, receiver, gives, gets = self.offer
@@ -1006,7 +1071,7 @@ class HikeState:
         self.window.pop(0)
 
     # bears
-    def _do_bear(self, seat: int, bear: int, space: int = -1) -> None:
+    def _do_bear(self, seat: int, bear: int, space: int = -1, how: str = "") -> None:
         self.last_bear, self.last_bear_mover = bear, seat
         self.bear_moving = bear
         self.bear_hit = set()
@@ -1016,9 +1081,15 @@ class HikeState:
             self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear {self.bear_steps} spaces")
             self._auto_bear_steps()
             return
-        paw = bears.paw_moves(self.board, at, self.bear_reach)
-        path = paw.get(space, (space,))  # a den move carries the bear straight there
-        self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear to {self._name(space)}")
+        carried = self.bear_face == "den" and not how and space in bears.den_moves(self.board, at)
+        if carried:  # "transported" to the den: it injures only hikers at the den itself
+            path: tuple[int, ...] = (space,)
+        else:  # along the trail to a nearby bear paw or den space, mauling on the way
+            path = bears.paw_moves(self.board, at, self.bear_reach)[space]
+        self._log(
+            f"{self._who(seat)} {'carries' if carried else 'moves'} the {REGIONS[bear]} bear "
+            f"to {self._name(space)}"
+        )
         for s in path:
             self._bear_enters(bear, s)
         self.stage = END_TURN
@@ -1053,6 +1124,9 @@ class HikeState:
                 self._hurt_by_bear(s)
 
     def _hurt_by_bear(self, seat: int) -> None:
+        fallen = self.health[seat] < 1  # lying at 0 after weather or a trail card
+        if fallen and not self.rules.bear_knocks_out_fallen:
+            return  # the reading where a bear cannot take a fallen hiker's health any lower
         self._change_health(seat, -1)
         if self.health[seat] < 1:
             self.status[seat] = KNOCKED_OUT
@@ -1165,15 +1239,7 @@ class HikeState:
             return
         self.days_out[seat] = self.day + 1
         if status == RESTING:
-            if self.points_held(seat) >= self.rules.rest_cost[0]:
-                self.phase = REST
-            else:  # nothing to pay with: the hiker gets up with 1 health (assumed)
-                self._change_health(seat, 1)
-                self.status[seat] = HIKING
-                self._log(
-                    f"{self._who(seat)} rests with no points to spend and gets up with 1 health"
-                )
-                self.stage = END_TURN
+            self._rest()
             return
         self.dice = tuple(self._roll_die(i) for i in range(len(self.rules.decks.weather_dice)))
         kind = WEATHER_KINDS[self.weather_cards[self.forecast[0]][0]]
@@ -1181,6 +1247,19 @@ class HikeState:
             f"{self._who(seat)} rolls the weather dice: {', '.join(self.dice)} (today: {kind})"
         )
         self.stage = MORNING
+
+    def _rest(self) -> None:
+        """Rest: buy health with points (three matching cards may first make a token to pay
+        with); with nothing to pay with the hiker gets up with 1 health (assumed)."""
+        seat = self.seat_now
+        r = self.rules
+        if health.rest_levels(self.points_held(seat), r.rest_cost) or self._set_actions(seat):
+            self.phase = REST
+            return
+        self._change_health(seat, 1)
+        self.status[seat] = HIKING
+        self._log(f"{self._who(seat)} rests with no points to spend and gets up with 1 health")
+        self.stage = END_TURN
 
     def _morning(self) -> None:
         seat = self.seat_now
@@ -1235,11 +1314,11 @@ class HikeState:
             self._change_health(seat, 1)
         elif kind == "gear":
             if self.tiles(seat) < self.rules.storage and self.bag:
-                self.storage[seat][self._draw_bag()] += 1
+                self._gain_tile(seat, self._draw_bag())
         elif kind == "water":
             if self.tiles(seat) < self.rules.storage and self.water_discard:
                 self.water_discard -= 1
-                self.storage[seat][WATER_ITEM] += 1
+                self._gain_tile(seat, WATER_ITEM)
         elif kind == "shifty_weather":
             self._advance_forecast()
         elif kind == "shoo_bear":
@@ -1386,6 +1465,8 @@ class HikeState:
             return f"ask {self._who(args[0])} for a trade offer"
         if kind == "pass":
             return "make no trade offer"
+        if kind == "scenic":
+            return f"hand over the scenic token of {self._name(args[0])}"
         if kind == "keep":
             return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
         return " ".join(str(a) for a in action).replace("_", " ")
@@ -1430,6 +1511,7 @@ class HikeState:
             "refill_owed",
             "keep_values",
             "window",
+            "scenic_owed",
         ):
             setattr(c, name, list(getattr(self, name)))
         for name in (
