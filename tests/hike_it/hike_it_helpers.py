@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from simkit.core.rng import GameRng
 from simkit.games.hike_it import state as S
+from simkit.games.hike_it.data import WEATHER_KINDS
 from simkit.games.hike_it.rules import Rules
+from simkit.games.hike_it.state import new_state
 
 RULES = Rules()
 PARK = RULES.park
@@ -30,3 +35,68 @@ def give_cards(st: S.HikeState, seat: int, item: int, k: int) -> None:
     for card in [c for c in st.skill_deck if c // per == item][:k]:
         st.skill_deck.remove(card)
         st.hand[seat].append(card)
+
+
+def started(n: int = 4, seed: int = 1, **rules) -> S.HikeState:
+    """A game just past setup (first legal choices), everything pending cleared.
+
+    Trading is off unless a test turns it on, so that legal action lists stay those of the rule
+    under test.
+    """
+    rules.setdefault("trade_offers", 0)
+    st = new_state(dataclasses.replace(RULES, **rules), n, GameRng(seed))
+    while st.phase in (S.WAYPOINT, S.TRAILHEAD):
+        st.apply(st.legal_actions()[0])
+    # undo the first morning the engine already played for seat 0
+    st.refill_owed = [0, 0, 0]
+    st.health = [st.rules.health_start] * n
+    st.weather_hits = [0] * n
+    st.status = [S.HIKING] * n
+    st._reset_turn()
+    return st
+
+
+def afternoon(st: S.HikeState, seat: int, at: int, actions: int = 10) -> S.HikeState:
+    st.seat_now = seat
+    st.order_index = st.order.index(seat)
+    st._reset_turn()
+    st.pos[seat] = at
+    st.actions = actions
+    st.stage, st.phase = S.IN_AFTERNOON, S.AFTERNOON
+    return st
+
+
+def weather_card(st: S.HikeState, kind: str, req: tuple[int, ...] | None = None) -> int:
+    k = WEATHER_KINDS.index(kind)
+    return next(
+        i for i, c in enumerate(st.weather_cards) if c[0] == k and (req is None or c[1] == req)
+    )
+
+
+def morning(st: S.HikeState, seat: int, at: int, kind: str, dice: tuple[str, ...], req=None):
+    """Seat ``seat`` starts its turn at ``at`` with today's card of ``kind`` and these dice."""
+    st.seat_now = seat
+    st.order_index = st.order.index(seat)
+    st._reset_turn()
+    st.pos[seat] = at
+    card = weather_card(st, kind, req)
+    if card in st.weather_deck:
+        st.weather_deck.remove(card)
+        st.weather_deck.append(st.forecast[0])
+    elif card in st.forecast:
+        i = st.forecast.index(card)
+        st.forecast[i] = st.forecast[0]
+    elif card in st.weather_discard:
+        st.weather_discard.remove(card)
+        st.weather_discard.append(st.forecast[0])
+    st.forecast[0] = card
+    st.dice = dice
+    st.stage, st.phase = S.MORNING, -1
+    st._advance()
+    st.invariants()
+    return st
+
+
+def give_token(st: S.HikeState, seat: int, item: int, k: int = 1) -> None:
+    st.token_supply[item] -= k
+    st.tokens[seat][item] += k

@@ -55,3 +55,10 @@ def den_moves(board: Board, at: int) -> tuple[int, ...]:
     """Bear dens of the bear's own region and the adjacent ones (the den face of the bear die)."""
     region = board.park.region[at]
     return tuple(d for r, d in enumerate(board.dens) if abs(r - region) <= 1 and d != at)
+
+
+def shoo_targets(board: Board, region: int, bear_pos: list[int], occupied: set[int]) -> list[int]:
+    """Where a passive bear may be shooed: a bear space or the den of its own region, free of
+    hikers and other bears."""
+    bear = bear_pos[region]
+    return [s for s in board.bear_spots[region] if s != bear and s not in occupied]

@@ -58,6 +58,14 @@ class Rules:
     )
     trade_items: int = rule(3, lo=1, hi=6, help="things a trade offer may give, and ask, at most")
     trailhead_bonus: bool = rule(True, help="award the trailhead bonus tiles")
+    bear_knocks_out_fallen: bool = rule(
+        True,
+        help=(
+            "a bear that hits a hiker lying at 0 health knocks it out (Your Packboard, Health: "
+            '"If your HEALTH drops below 1 because of an encounter with an AGGRESSIVE BEAR, your '
+            'hike ends immediately"); off: a fallen hiker has no health left to lose and rests'
+        ),
+    )
     turn_order: str = rule(
         "track",
         choices=("track", "rotate"),

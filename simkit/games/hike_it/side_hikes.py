@@ -1,62 +1,78 @@
-"""Side hike objectives (Side Hikes): each card's goal checked against one hiker's state."""
+"""Side hike objectives (Side Hikes): each card's goal checked against one hiker's progress."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from simkit.games.hike_it.data import REGIONS, SideHike
-
-if TYPE_CHECKING:
-    from simkit.games.hike_it.state import HikeState
+from simkit.games.hike_it.data import REGIONS, SCENIC_TYPES, SideHike
 
 
-def achieved(state: HikeState, seat: int, card: SideHike, end_of_turn: bool) -> bool:
-    """Whether ``seat`` meets ``card``'s objective now.
+class Progress(NamedTuple):
+    """What the objectives look at for one hiker (built when its side hikes are checked)."""
 
-    ``finish_health`` is met only at the moment the hike is completed (the state marks it);
-    ``hand_full`` only at the end of a turn.
+    tokens: list[int]  # skill set tokens per type
+    scenic: list[int]  # spaces whose scenic tokens the hiker holds
+    scenic_type: tuple[int, ...]  # the park's scenic type of each space
+    region: tuple[int, ...]  # the park's region of each space
+    columns_done: list[bool]
+    campfires_used: int
+    hand_size: int
+    finish_health: int  # health when the hike was completed (-1: not yet)
+    on_turn: bool  # it is this hiker's turn (the "during your turn" objectives)
+    miles_today: int
+    water_today: int
+    gear_today: int
+    end_of_turn: bool
+
+
+def achieved(card: SideHike, p: Progress) -> bool:
+    """Whether the hiker meets ``card``'s objective now.
+
+    ``finish_health`` is met only once the hike is completed; ``hand_full`` only at the end of a
+    turn.
     """
-    obj, n = card.objective, card.n
-    tokens = state.tokens[seat]
+    obj, n, tokens = card.objective, card.n, p.tokens
     if obj == "masteries":
         return sum(1 for t in tokens if t >= 2) >= n
     if obj == "hike_in_turn":
-        return state.miles_today >= n and state.seat_now == seat
+        return p.on_turn and p.miles_today >= n
     if obj == "water_and_gear_in_turn":
-        return state.seat_now == seat and state.water_today >= 1 and state.gear_today >= 1
+        return p.on_turn and p.water_today >= 1 and p.gear_today >= 1
     if obj == "water_in_turn":
-        return state.seat_now == seat and state.water_today >= n
+        return p.on_turn and p.water_today >= n
     if obj == "gear_in_turn":
-        return state.seat_now == seat and state.gear_today >= n
+        return p.on_turn and p.gear_today >= n
     if obj == "finish_health":
-        return state.finish_health[seat] >= n
+        return p.finish_health >= n
     if obj == "skill_set_tokens":
         return sum(tokens) >= n
     if obj == "scenic_tokens":
-        return len(state.scenic[seat]) >= n
+        return len(p.scenic) >= n
     if obj == "scenic_type":
-        scenic_of = state.board.park.scenic
-        return sum(1 for s in state.scenic[seat] if scenic_of[s] == card.scenic_type) >= n
+        return sum(1 for s in p.scenic if p.scenic_type[s] == card.scenic_type) >= n
     if obj == "campfires":
-        return state.campfires_used[seat] >= n
+        return p.campfires_used >= n
     if obj == "hand_full":
-        return end_of_turn and state.seat_now == seat and len(state.hand[seat]) >= n
+        return p.end_of_turn and p.on_turn and p.hand_size >= n
     if obj == "token_regions":
-        region_of = state.board.park.region
-        return len({region_of[s] for s in state.scenic[seat]}) == len(REGIONS)
+        return len({p.region[s] for s in p.scenic}) == len(REGIONS)
     if obj == "columns":
-        return sum(state.columns_done[seat]) >= n
+        return sum(p.columns_done) >= n
     if obj == "token_types":
         return sum(1 for t in tokens if t >= 1) >= n
     raise ValueError(f"unknown side hike objective {obj!r}")
 
 
-def describe(card: SideHike, points: int) -> str:
+def points(side_done: list[int], n_easy: int, easy: int, difficult: int) -> int:
+    """Completed side hikes: ``easy`` points for an easy card (ids below ``n_easy``), else
+    ``difficult``."""
+    return sum(easy if c < n_easy else difficult for c in side_done)
+
+
+def describe(card: SideHike, pts: int) -> str:
     what = card.objective.replace("_", " ")
     if card.scenic_type >= 0:
-        from simkit.games.hike_it.data import SCENIC_TYPES
-
         what = f"{card.n} {SCENIC_TYPES[card.scenic_type]} scenic tokens"
     elif card.n:
         what = f"{what} {card.n}"
-    return f"{what} ({points} points)"
+    return f"{what} ({pts} points)"

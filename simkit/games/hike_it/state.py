@@ -28,7 +28,18 @@ from __future__ import annotations
 from simkit.core.errors import IllegalAction, InvariantError
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
-from simkit.games.hike_it import bears, scoring, side_hikes, trading
+from simkit.games.hike_it import (
+    bears,
+    challenges,
+    health,
+    hiker_box,
+    scoring,
+    side_hikes,
+    skill_cards,
+    trading,
+    turn_order,
+    weather,
+)
 from simkit.games.hike_it.board import Board, board_for
 from simkit.games.hike_it.data import (
     GEAR_TYPES,
@@ -64,8 +75,9 @@ STATUS = ("hiking", "resting", "finished", "knocked out")
     TRADE_GET,
     TRADE_ANSWER,
     TRADE_WINDOW,
+    GIVE_SCENIC,
     OVER,
-) = range(18)
+) = range(19)
 PHASES = (
     "waypoint",
     "trailhead",
@@ -84,13 +96,14 @@ PHASES = (
     "trade_get",
     "trade_answer",
     "trade_window",
+    "give_scenic",
     "over",
 )
 
 # turn stages (what comes after the current decisions are settled)
 START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN, WINDOW = range(7)
 
-METHODS = ("tile", "cards", "token")
+METHODS = challenges.METHODS
 
 
 class HikeState:
@@ -107,7 +120,7 @@ class HikeState:
         self.n_easy = len(d.easy)
         self.side_cards = d.easy + d.difficult
         self.skill_total = len(ITEMS) * d.skill_per_type
-        self.weather_cards = _weather_cards(rules)
+        self.weather_cards = weather.cards(d, rules.weather.counts())
         self.bear_reach = max(int(f) for f in d.bear_die if f.isdigit())
         self.trail_cards = tuple((t.kind, t.item) for t in d.trail for _ in range(t.count))
 
@@ -125,6 +138,7 @@ class HikeState:
         self.stage = START
         self.end_reason = ""
         self.window: list[int] = []  # hikers still to decide in the trading window after a turn
+        self.scenic_owed: list[tuple[int, int]] = []  # (giver, receiver) of traded scenic tokens
         # hikers
         self.pos = [-1] * n
         self.home = [-1] * n
@@ -239,6 +253,8 @@ class HikeState:
             return self.offer[1]  # ... and the other hiker accepts or declines it
         if self.phase == TRADE_WINDOW:
             return self.window[0]
+        if self.phase == GIVE_SCENIC:
+            return self.scenic_owed[0][0]  # the giver chooses which scenic token goes
         return self.seat_now
 
     def is_terminal(self) -> bool:
@@ -250,13 +266,22 @@ class HikeState:
             return self.day
         return self.day + 1
 
+    def tally(self, seat: int) -> scoring.Tally:
+        return scoring.Tally(
+            sum(self.tokens[seat]),
+            self.health[seat],
+            len(self.scenic[seat]),
+            self.side_hike_points(seat),
+            self.bonus[seat],
+        )
+
     def scores(self) -> tuple[float, ...]:
-        return tuple(float(scoring.score(self, s)) for s in range(self.n))
+        return tuple(float(scoring.score(self.rules, self.tally(s))) for s in range(self.n))
 
     def outcome(self) -> Outcome:
         if self.phase != OVER:
             raise ValueError("the game is not over")
-        keys = [scoring.tie_key(self, s) for s in range(self.n)]
+        keys = [scoring.tie_key(self.rules, self.tally(s)) for s in range(self.n)]
         ranks, shares = rank_by(keys)
         seats = range(self.n)
         return Outcome(
@@ -269,7 +294,7 @@ class HikeState:
                 "x_scenic_tokens": tuple(len(self.scenic[s]) for s in seats),
                 "x_skill_set_tokens": tuple(sum(self.tokens[s]) for s in seats),
                 "x_health": tuple(self.health[s] for s in seats),
-                "x_side_hike_points": tuple(scoring.side_hike_points(self, s) for s in seats),
+                "x_side_hike_points": tuple(self.side_hike_points(s) for s in seats),
                 "x_trailhead_bonus": tuple(self.bonus),
                 "x_finished": tuple(self.status[s] == FINISHED for s in seats),
                 "x_knocked_out": tuple(self.status[s] == KNOCKED_OUT for s in seats),
@@ -294,135 +319,62 @@ class HikeState:
     # ------------------------------------------------------------------------- cards
 
     def _draw_bag(self) -> int:
-        return self.bag.pop(self.rng.below(len(self.bag)))
-
-    def _draw_skill(self) -> int:
-        if not self.skill_deck and self.skill_discard:
-            self.skill_deck, self.skill_discard = self.skill_discard, []
-            self.rng.shuffle(self.skill_deck)
-        return self.skill_deck.pop() if self.skill_deck else -1
+        return hiker_box.draw(self.bag, self.rng)
 
     def _refill_skill_row(self) -> None:
-        for i, c in enumerate(self.face_up):
-            if c < 0:
-                self.face_up[i] = self._draw_skill()
+        skill_cards.refill_row(self.face_up, self.skill_deck, self.skill_discard, self.rng)
 
     def skill_type(self, card: int) -> int:
         return card // self.rules.decks.skill_per_type
 
     def is_paw(self, card: int) -> bool:
-        return card % self.rules.decks.skill_per_type < self.rules.decks.paws_per_type
+        return skill_cards.is_paw(self.rules.decks, card)
 
     def hand_count(self, seat: int, t: int) -> int:
-        # Cards of type t are numbered t * per .. (t + 1) * per - 1 (see skill_type): a range
-        # test per card rather than a method call, as trade offers ask this for every type.
-        per = self.rules.decks.skill_per_type
-        low = t * per
-        return sum(1 for c in self.hand[seat] if low <= c < low + per)
+        return skill_cards.count(self.rules.decks, self.hand[seat], t)
 
     def _discard_cards(self, seat: int, t: int, k: int, paws: bool = False) -> None:
-        """Discard ``k`` cards of type ``t`` (or ``k`` paw cards of any type), sparing paws.
-
-        The engine picks which copies go: paw cards are kept when the type is what counts (they
-        can still shoo a bear); when paws are what counts, the commonest type goes first.
-        """
-        hand = self.hand[seat]
-        for _ in range(k):
-            if paws:
-                cands = [c for c in hand if self.is_paw(c)]
-                card = max(cands, key=lambda c: (self.hand_count(seat, self.skill_type(c)), -c))
-            else:
-                cands = [c for c in hand if self.skill_type(c) == t]
-                card = min(cands, key=lambda c: (self.is_paw(c), c))
-            hand.remove(card)
-            self.skill_discard.append(card)
-
-    def _draw_weather(self) -> int:
-        if not self.weather_deck:
-            self.weather_deck, self.weather_discard = self.weather_discard, []
-            self.rng.shuffle(self.weather_deck)
-        return self.weather_deck.pop()
+        skill_cards.discard(self.rules.decks, self.hand[seat], self.skill_discard, t, k, paws)
 
     def _advance_forecast(self) -> None:
-        self.weather_discard.append(self.forecast.pop(0))
-        self.forecast.append(self._draw_weather())
+        weather.advance(self.forecast, self.weather_deck, self.weather_discard, self.rng)
         self._log(f"the forecast advances: {self._forecast_text()}")
 
     def _forecast_text(self) -> str:
-        return ", ".join(WEATHER_KINDS[self.weather_cards[c][0]] for c in self.forecast)
+        return weather.text(self.weather_cards, self.forecast)
 
     # ---------------------------------------------------------------------- hiker box
 
     def visible_gear(self) -> list[int]:
-        return [stack[-1] for stack in self.box if stack]
+        return hiker_box.visible(self.box)
 
     def _place_in_box(self, t: int) -> None:
-        """A dumped tile goes on an empty space first, else on a stack whose top differs."""
-        for stack in self.box:
-            if not stack:
-                stack.append(t)
-                return
-        for stack in self.box:
-            if stack[-1] != t:
-                stack.append(t)
-                return
-        self._recycle()
-        self._place_in_box(t)
+        if hiker_box.place(self.box, self.bag, self.rng, t):
+            self._log("the hiker box is recycled")
 
     def _recycle(self) -> None:
-        for stack in self.box:
-            self.bag.extend(stack)
-            stack.clear()
-        for stack in self.box:
-            if self.bag:
-                stack.append(self._draw_bag())
+        hiker_box.recycle(self.box, self.bag, self.rng)
         self._log("the hiker box is recycled")
 
     def _forced_recycle(self) -> None:
-        """All visible tiles identical: recycle once (a bag of one type cannot do better)."""
-        tops = self.visible_gear()
-        if (
-            len(tops) == len(self.box)
-            and len(set(tops)) == 1
-            and any(t != tops[0] for t in self.bag)
-        ):
-            self._recycle()
+        if hiker_box.forced_recycle(self.box, self.bag, self.rng):
+            self._log("the hiker box is recycled")
 
     def can_recycle(self) -> bool:
-        tops = self.visible_gear()
-        return bool(tops) and max(tops.count(t) for t in set(tops)) in (4, 5)
+        return hiker_box.can_recycle(self.box)
 
     def _restock(self) -> None:
-        for stack in self.box:
-            if not stack and self.bag:
-                stack.append(self._draw_bag())
-        self._forced_recycle()
-
-    def _gear_spot(self, t: int) -> tuple[int, int] | None:
-        """(tiles to dig through, stack) of the shallowest tile of type ``t`` in the hiker box."""
-        best = None
-        for i, stack in enumerate(self.box):
-            for depth, tile in enumerate(reversed(stack)):
-                if tile == t:
-                    if best is None or depth < best[0]:
-                        best = (depth, i)
-                    break
-        return best
+        if hiker_box.restock(self.box, self.bag, self.rng):
+            self._log("the hiker box is recycled")
 
     def gear_cost(self, t: int) -> int:
-        """Actions to take a tile of type ``t`` from the hiker box: 1 plus one per tile dug through
-        (0: none there)."""
-        spot = self._gear_spot(t)
-        return spot[0] + 1 if spot else 0
+        return hiker_box.gear_cost(self.box, t)
 
     def _take_gear(self, t: int) -> None:
-        depth, i = self._gear_spot(t)
-        stack = self.box[i]
-        dug = [stack.pop() for _ in range(depth)]
-        stack.pop()
-        for tile in reversed(dug):  # tiles dug through go straight back into the box
-            self._place_in_box(tile)
-        self.actions -= depth + 1
+        spent, recycled = hiker_box.take(self.box, self.bag, self.rng, t)
+        if recycled:
+            self._log("the hiker box is recycled")
+        self.actions -= spent
 
     # --------------------------------------------------------------------- helpers
 
@@ -448,55 +400,43 @@ class HikeState:
         return not self.aggressive and space in self.bear_pos
 
     def _change_health(self, seat: int, delta: int) -> None:
-        self.health[seat] = max(0, min(self.rules.health_max, self.health[seat] + delta))
+        self.health[seat] = health.changed(self.health[seat], delta, self.rules.health_max)
+
+    def side_hike_points(self, seat: int) -> int:
+        r = self.rules
+        return side_hikes.points(
+            self.side_done[seat], self.n_easy, r.easy_points, r.difficult_points
+        )
 
     def points_held(self, seat: int) -> int:
+        """Points a resting hiker can spend: scenic tokens, skill set tokens, side hikes."""
         return (
             len(self.scenic[seat])
-            + 5 * sum(self.tokens[seat])
-            + scoring.side_hike_points(self, seat)
+            + self.rules.token_points * sum(self.tokens[seat])
+            + self.side_hike_points(seat)
         )
 
     def has_mastery(self, seat: int, item: int) -> bool:
-        return self.tokens[seat][item] >= 2
+        return challenges.has_mastery(self.tokens[seat], item)
+
+    def pack(self, seat: int) -> trading.Pack:
+        """The hiker's tradeable holdings (its own lists: a transfer changes the game)."""
+        return trading.Pack(
+            self.storage[seat], self.hand[seat], self.tokens[seat], self.scenic[seat]
+        )
 
     # ------------------------------------------------------------------ challenges
 
     def pay_options(self, seat: int, req: tuple[int, ...]) -> list[tuple]:
         """Ways to overcome a challenge needing the items ``req`` (one or two)."""
-        covered = [self.has_mastery(seat, it) for it in req]
-        need = [it for it, c in zip(req, covered, strict=True) if not c]
-        if not need:
-            return []
-        per_item = [[m for m in METHODS if self._can_pay(seat, it, m, 1)] for it in need]
-        if len(need) == 1:
-            return [("pay", m) for m in per_item[0]]
-        out = []
-        a, b = need
-        for m1 in per_item[0]:
-            for m2 in per_item[1]:
-                if a == b and m1 == m2 and not self._can_pay(seat, a, m1, 2):
-                    continue
-                if a == b and m2 < m1:
-                    continue
-                out.append(("pay", m1, m2))
-        return out
-
-    def _can_pay(self, seat: int, item: int, method: str, times: int) -> bool:
-        if method == "tile":
-            return self.storage[seat][item] >= times
-        if method == "cards":
-            return self.hand_count(seat, item) >= self.rules.set_cost * times
-        return self.tokens[seat][item] >= times
+        cards = skill_cards.by_type(self.rules.decks, self.hand[seat])
+        return challenges.pay_options(
+            self.storage[seat], cards, self.tokens[seat], self.rules.set_cost, req
+        )
 
     def _pay(self, seat: int, item: int, method: str) -> None:
         if method == "tile":
-            self.storage[seat][item] -= 1
-            if item == WATER_ITEM:
-                self.water_discard += 1
-            else:
-                self._place_in_box(item)
-                self._forced_recycle()
+            self._drop_tile(seat, item)
         elif method == "cards":
             self._discard_cards(seat, item, self.rules.set_cost)
         else:
@@ -542,27 +482,36 @@ class HikeState:
             taken = set(self.home)
             return [("trailhead", t) for t in self.board.trailheads if t not in taken]
         if p == REROLL:
-            return [("reroll",), ("face_weather",)]
+            return [("reroll",), ("face_weather",), *self._set_actions(seat)]
         if p == PAY:
-            return [*self.pay_options(seat, self.pay_req), *self._trade_actions(seat), ("suffer",)]
+            return [
+                *self.pay_options(seat, self.pay_req),
+                *self._set_actions(seat),  # a second token may make a mastery (any time)
+                *self._trade_actions(seat),
+                ("suffer",),
+            ]
         if p == TRADE_GIVE:  # another thing to give, or the first thing asked in return
             offerer, receiver, gives, _ = self.offer
             out = []
             if len(gives) < self.rules.trade_items:
-                held = trading.holdings(self, offerer)
+                held = trading.holdings(self.rules.decks, self.pack(offerer))
                 out = [("give", c) for c in trading.CODES if held[c] > gives.count(c)]
             return out + self._trade_gets() if gives else out
         if p == TRADE_GET:  # another thing asked, or the offer as it stands
             return [*self._trade_gets(), ("propose",)]
         if p == TRADE_ANSWER:
             offerer, receiver, gives, gets = self.offer
+            r, mine, theirs = self.rules, self.pack(offerer), self.pack(receiver)
             ok = (
-                all(trading.count(self, receiver, c) >= gets.count(c) for c in set(gets))
-                and trading.fits(self, receiver, gives, gets)
-                and trading.fits(self, offerer, gets, gives)
+                all(trading.count(r.decks, theirs, c) >= gets.count(c) for c in set(gets))
+                and trading.fits(theirs, r.storage, gives, gets)
+                and trading.fits(mine, r.storage, gets, gives)
                 and all(
-                    trading.hand_fits(self, s, got, gave)
-                    for s, got, gave in ((receiver, gives, gets), (offerer, gets, gives))
+                    trading.hand_fits(pack, r.hand_limit, got, gave)
+                    for s, pack, got, gave in (
+                        (receiver, theirs, gives, gets),
+                        (offerer, mine, gets, gives),
+                    )
                     if self._hand_bound(s)
                 )
             )
@@ -585,8 +534,10 @@ class HikeState:
             out += self._paw_shoos(seat)  # or spend two paw cards on the bear
             return out
         if p == REST:
-            pts = self.points_held(seat)
-            return [("rest", k + 1) for k, c in enumerate(self.rules.rest_cost) if c <= pts]
+            levels = health.rest_levels(self.points_held(seat), self.rules.rest_cost)
+            return [("rest", k) for k in levels] + self._set_actions(seat)
+        if p == GIVE_SCENIC:
+            return self._scenic_actions()
         if p == BEAR_PICK:
             return self._bear_pick_actions(seat)
         if p == BEAR_STEP:
@@ -616,19 +567,15 @@ class HikeState:
         return matching or free
 
     def _set_actions(self, seat: int) -> list[tuple]:
-        held = [0] * len(ITEMS)
-        for c in self.hand[seat]:
-            held[self.skill_type(c)] += 1
-        cost = self.rules.set_cost
-        return [("set", t) for t in range(len(ITEMS)) if self.token_supply[t] and held[t] >= cost]
+        r = self.rules
+        types = skill_cards.set_types(r.decks, self.hand[seat], self.token_supply, r.set_cost)
+        return [("set", t) for t in types]
 
     def _shoo_targets(self, seat: int) -> list[int]:
         if self.aggressive or not self.in_park(seat):
             return []
-        region = self.region_of(seat)
-        bear = self.bear_pos[region]
         occupied = {self.pos[s] for s in range(self.n) if self.in_park(s)} | set(self.bear_pos)
-        return [s for s in self.board.bear_spots[region] if s != bear and s not in occupied]
+        return bears.shoo_targets(self.board, self.region_of(seat), self.bear_pos, occupied)
 
     def _afternoon_actions(self, seat: int) -> list[tuple]:
         b, here, st = self.board, self.pos[seat], self.storage[seat]
@@ -660,7 +607,7 @@ class HikeState:
                 self.camped
                 and self.rules.turn_order == "track"
                 and self.actions >= 1
-                and (seat not in self.bottom_row or self.bottom_row.index(seat) > 0)
+                and turn_order.can_move_up(self.bottom_row, seat)
             ):
                 out.append(("turn_order",))
             if self.rules.optional_recycle and self.can_recycle():
@@ -671,7 +618,7 @@ class HikeState:
         return out
 
     def _paw_shoos(self, seat: int) -> list[tuple]:
-        if sum(1 for c in self.hand[seat] if self.is_paw(c)) < self.rules.paw_cost:
+        if skill_cards.paws(self.rules.decks, self.hand[seat]) < self.rules.paw_cost:
             return []
         return [("shoo", s) for s in self._shoo_targets(seat)]
 
@@ -679,7 +626,7 @@ class HikeState:
         _, receiver, gives, gets = self.offer
         if len(gets) >= self.rules.trade_items:
             return []
-        held = trading.holdings(self, receiver)
+        held = trading.holdings(self.rules.decks, self.pack(receiver))
         # the other hiker's skill cards are hidden: any type may be asked for
         return [
             ("get", c)
@@ -692,20 +639,31 @@ class HikeState:
         if not self.offers_left:
             return []
         out: list[tuple] = []
-        mine = trading.holds_anything(self, seat)
-        for s in trading.partners(self, seat):
+        mine = trading.holds_anything(self.pack(seat))
+        for s in self.partners(seat):
             if mine:
                 out.append(("trade", s))
-            if trading.holds_anything(self, s):
+            if trading.holds_anything(self.pack(s)):
                 out.append(("ask", s))
         return out
 
     def _window_actions(self, seat: int) -> list[tuple]:
         """Pass, or offer one trade to a hiker of one's region (none: nothing to decide)."""
-        if not (self.in_park(seat) and trading.holds_anything(self, seat)):
+        if not (self.in_park(seat) and trading.holds_anything(self.pack(seat))):
             return []
-        offers = [("trade", s) for s in trading.partners(self, seat)]
-        return [("pass",), *offers] if offers else []
+        # exchanging skill cards for a token is a free action "any time during the game"
+        sets = self._set_actions(seat)
+        offers = [("trade", s) for s in self.partners(seat)] if self.rules.trade_offers else []
+        return [("pass",), *sets, *offers] if offers or sets else []
+
+    def partners(self, seat: int) -> list[int]:
+        """Hikers still in the park and in the same region (players who have left cannot trade)."""
+        region = self.region_of(seat)
+        return [
+            s
+            for s in range(self.n)
+            if s != seat and self.in_park(s) and self.region_of(s) == region
+        ]
 
     def _hand_bound(self, seat: int) -> bool:
         """Whether a trade must leave ``seat`` within the hand limit: everyone but the hiker whose
@@ -720,10 +678,12 @@ class HikeState:
             if self.bear_face == "steps":
                 out.append(("bear", bear))
                 continue
-            targets = set(bears.paw_moves(self.board, at, self.bear_reach))
-            if self.bear_face == "den":
-                targets |= set(bears.den_moves(self.board, at))
-            out += [("bear", bear, s) for s in sorted(targets)]
+            trail = set(bears.paw_moves(self.board, at, self.bear_reach))
+            dens = set(bears.den_moves(self.board, at)) if self.bear_face == "den" else set()
+            # ("bear", bear, den) carries the bear to a den; a den also reached along the trail
+            # may instead be walked to, mauling on the way: ("bear", bear, den, "trail")
+            out += [("bear", bear, s) for s in sorted(trail | dens)]
+            out += [("bear", bear, s, "trail") for s in sorted(trail & dens)]
         return out
 
     # ---------------------------------------------------------------------- apply
@@ -784,13 +744,12 @@ class HikeState:
         self.facing = True
 
     def _roll_die(self, i: int) -> str:
-        faces = self.rules.decks.weather_dice[i]
-        return faces[self.rng.below(len(faces))]
+        return weather.roll(self.rules.decks.weather_dice[i], self.rng)
 
     # challenges
     def _do_pay(self, seat: int, *methods: str) -> None:
         req = self.pay_req
-        needs = [it for it in req if not self.has_mastery(seat, it)]
+        needs = challenges.uncovered(self.tokens[seat], req)
         for item, method in zip(needs, methods, strict=True):
             self._pay(seat, item, method)
         self._log(
@@ -842,29 +801,17 @@ class HikeState:
 
     def _spend_points(self, seat: int, cost: int) -> None:
         """Pay ``cost`` points: scenic tokens first (1 each), then the item wasting fewest points."""
-        while cost > 0:
-            if self.scenic[seat]:
-                self.scenic[seat].pop()
-                self.scenic_discarded += 1
-                cost -= 1
-                continue
-            options = [(5, "token", t) for t in range(len(ITEMS)) if self.tokens[seat][t]]
-            options += [
-                (
-                    self.rules.easy_points if c < self.n_easy else self.rules.difficult_points,
-                    "side",
-                    c,
-                )
-                for c in self.side_done[seat]
-            ]
-            enough = [o for o in options if o[0] >= cost]
-            value, what, which = min(enough) if enough else max(options)
-            if what == "token":
-                self.tokens[seat][which] -= 1
-                self.token_supply[which] += 1
-            else:
-                self.side_done[seat].remove(which)
-            cost -= value
+        r = self.rules
+        done = [
+            (r.easy_points if c < self.n_easy else r.difficult_points, c)
+            for c in self.side_done[seat]
+        ]
+        scenic_out, sides_out = health.spend_points(
+            cost, self.scenic[seat], self.tokens[seat], self.token_supply, done, r.token_points
+        )
+        self.scenic_discarded += scenic_out
+        for c in sides_out:
+            self.side_done[seat].remove(c)
 
     # afternoon
     def _do_end(self, seat: int) -> None:
@@ -924,6 +871,14 @@ class HikeState:
             self._log("all bears turn aggressive")
         self.stage = END_TURN  # no trail card on the day of return
 
+    def _gain_tile(self, seat: int, item: int) -> None:
+        """A tile acquired during one's turn (collected, drawn, or a trail card's bonus)."""
+        self.storage[seat][item] += 1
+        if item == WATER_ITEM:
+            self.water_today += 1
+        else:
+            self.gear_today += 1
+
     def _do_water(self, seat: int) -> None:
         region = self.region_of(seat)
         self.water_supply[region] -= 1
@@ -947,13 +902,17 @@ class HikeState:
         self._log(f"{self._who(seat)} draws {ITEMS[t]} from the gear bag")
 
     def _do_dump(self, seat: int, item: int) -> None:
+        self._drop_tile(seat, item)
+        self._log(f"{self._who(seat)} dumps {ITEMS[item]}")
+
+    def _drop_tile(self, seat: int, item: int) -> None:
+        """A tile leaves the packboard: water to the discard pile, gear into the hiker box."""
         self.storage[seat][item] -= 1
         if item == WATER_ITEM:
             self.water_discard += 1
         else:
             self._place_in_box(item)
             self._forced_recycle()
-        self._log(f"{self._who(seat)} dumps {ITEMS[item]}")
 
     def _do_recycle(self, seat: int) -> None:
         self._recycle()
@@ -972,15 +931,13 @@ class HikeState:
 
     def _do_turn_order(self, seat: int) -> None:
         self.actions -= 1
-        row = self.bottom_row
-        if seat in row:
-            i = row.index(seat)
-            row[i - 1], row[i] = row[i], row[i - 1]
-        else:
-            row.append(seat)
-        self._log(f"{self._who(seat)} moves up the turn order track: {row}")
+        turn_order.move_up(self.bottom_row, seat)
+        self._log(f"{self._who(seat)} moves up the turn order track: {self.bottom_row}")
 
     def _do_set(self, seat: int, t: int) -> None:
+        """A free action "any time during the game": the afternoon, the hand limit, a challenge
+        (a second token makes a mastery that keeps both), the morning, resting, or out of turn
+        in the trading window; the decision in progress then goes on."""
         self._discard_cards(seat, t, self.rules.set_cost)
         self.token_supply[t] -= 1
         self.tokens[seat][t] += 1
@@ -988,14 +945,17 @@ class HikeState:
             f"{self._who(seat)} exchanges {self.rules.set_cost} skill cards for a {ITEMS[t]} skill set token"
         )
         self.complete_columns(seat)
+        if self.prev_phase == PAY:  # the challenge again: the new token may settle it
+            self._challenge(self.pay_req, self.pay_source, self.after_pay)
+        elif self.prev_phase == REST:
+            self._rest()
 
     def complete_columns(self, seat: int) -> None:
         """A first full column of skill set tokens raises health by 1, once per column."""
-        for c, column in enumerate(self.rules.decks.columns):
-            if not self.columns_done[seat][c] and all(self.tokens[seat][x] for x in column):
-                self.columns_done[seat][c] = True
-                self._change_health(seat, 1)
-                self._log(f"{self._who(seat)} completes a skill column: +1 health")
+        d = self.rules.decks
+        for _ in range(skill_cards.new_columns(d, self.tokens[seat], self.columns_done[seat])):
+            self._change_health(seat, 1)
+            self._log(f"{self._who(seat)} completes a skill column: +1 health")
 
     def _do_shoo(self, seat: int, space: int) -> None:
         region = self.region_of(seat)
@@ -1035,10 +995,22 @@ class HikeState:
 
     def _do_accept(self, seat: int) -> None:
         offerer, receiver, gives, gets = self.offer
-        for code in gives:
-            trading.transfer(self, offerer, receiver, code)
-        for code in gets:
-            trading.transfer(self, receiver, offerer, code)
+        d, mine, theirs = self.rules.decks, self.pack(offerer), self.pack(receiver)
+        for src, dst, codes in ((mine, theirs, gives), (theirs, mine, gets)):
+            for code in codes:
+                if code == trading.SCENIC_TOKEN:  # the giver picks which one, below
+                    self.scenic_owed.append(
+                        (offerer, receiver) if src is mine else (receiver, offerer)
+                    )
+                else:
+                    trading.transfer(d, src, dst, code)
+        self.complete_columns(receiver)  # a traded token can complete a column
+        self.complete_columns(offerer)
+        if self.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
+            turn = self.seat_now
+            got = gives if turn == receiver else gets if turn == offerer else ()
+            self.water_today += sum(1 for c in got if c == WATER_ITEM)
+            self.gear_today += sum(1 for c in got if c < WATER_ITEM)
         self.trades[offerer] += 1
         self.trades[receiver] += 1
         self._log(
@@ -1046,7 +1018,34 @@ class HikeState:
             + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
             f"for {trading.texts(gets)}"
         )
+        self._hand_over_scenic()
+
+    def _hand_over_scenic(self) -> None:
+        """Traded scenic tokens: the giver chooses which (only one kind held: no choice)."""
+        while self.scenic_owed:
+            legal = self._scenic_actions()
+            if len(legal) > 1:
+                self.phase = GIVE_SCENIC
+                return
+            self._give_scenic(legal[0][1])
         self._close_trade()
+
+    def _scenic_actions(self) -> list[tuple]:
+        giver = self.scenic_owed[0][0]
+        park = self.board.park
+        return [
+            ("scenic", x)
+            for x in trading.scenic_choices(self.pack(giver), park.scenic, park.region)
+        ]
+
+    def _give_scenic(self, space: int) -> None:
+        giver, receiver = self.scenic_owed.pop(0)
+        trading.give_scenic(self.pack(giver), self.pack(receiver), space)
+        self._log(f"{self._who(giver)} hands over the scenic token of {self._name(space)}")
+
+    def _do_scenic(self, seat: int, space: int) -> None:
+        self._give_scenic(space)
+        self._hand_over_scenic()
 
     def _do_decline(self, seat: int) -> None:
         offerer, receiver, gives, gets = self.offer
@@ -1072,7 +1071,7 @@ class HikeState:
         self.window.pop(0)
 
     # bears
-    def _do_bear(self, seat: int, bear: int, space: int = -1) -> None:
+    def _do_bear(self, seat: int, bear: int, space: int = -1, how: str = "") -> None:
         self.last_bear, self.last_bear_mover = bear, seat
         self.bear_moving = bear
         self.bear_hit = set()
@@ -1082,9 +1081,15 @@ class HikeState:
             self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear {self.bear_steps} spaces")
             self._auto_bear_steps()
             return
-        paw = bears.paw_moves(self.board, at, self.bear_reach)
-        path = paw.get(space, (space,))  # a den move carries the bear straight there
-        self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear to {self._name(space)}")
+        carried = self.bear_face == "den" and not how and space in bears.den_moves(self.board, at)
+        if carried:  # "transported" to the den: it injures only hikers at the den itself
+            path: tuple[int, ...] = (space,)
+        else:  # along the trail to a nearby bear paw or den space, mauling on the way
+            path = bears.paw_moves(self.board, at, self.bear_reach)[space]
+        self._log(
+            f"{self._who(seat)} {'carries' if carried else 'moves'} the {REGIONS[bear]} bear "
+            f"to {self._name(space)}"
+        )
         for s in path:
             self._bear_enters(bear, s)
         self.stage = END_TURN
@@ -1119,6 +1124,9 @@ class HikeState:
                 self._hurt_by_bear(s)
 
     def _hurt_by_bear(self, seat: int) -> None:
+        fallen = self.health[seat] < 1  # lying at 0 after weather or a trail card
+        if fallen and not self.rules.bear_knocks_out_fallen:
+            return  # the reading where a bear cannot take a fallen hiker's health any lower
         self._change_health(seat, -1)
         if self.health[seat] < 1:
             self.status[seat] = KNOCKED_OUT
@@ -1137,8 +1145,24 @@ class HikeState:
         held = self.side_hand[seat]
         if not held:
             return
+        park = self.board.park
+        progress = side_hikes.Progress(  # positional: built after every action
+            self.tokens[seat],
+            self.scenic[seat],
+            park.scenic,
+            park.region,
+            self.columns_done[seat],
+            self.campfires_used[seat],
+            len(self.hand[seat]),
+            self.finish_health[seat],
+            seat == self.seat_now,
+            self.miles_today,
+            self.water_today,
+            self.gear_today,
+            end_of_turn,
+        )
         for card in list(held):
-            if card in held and side_hikes.achieved(self, seat, self.side_cards[card], end_of_turn):
+            if card in held and side_hikes.achieved(self.side_cards[card], progress):
                 value = card >= self.n_easy
                 self.side_done[seat].append(card)
                 for other in [c for c in held if (c >= self.n_easy) == value]:
@@ -1215,15 +1239,7 @@ class HikeState:
             return
         self.days_out[seat] = self.day + 1
         if status == RESTING:
-            if self.points_held(seat) >= self.rules.rest_cost[0]:
-                self.phase = REST
-            else:  # nothing to pay with: the hiker gets up with 1 health (assumed)
-                self._change_health(seat, 1)
-                self.status[seat] = HIKING
-                self._log(
-                    f"{self._who(seat)} rests with no points to spend and gets up with 1 health"
-                )
-                self.stage = END_TURN
+            self._rest()
             return
         self.dice = tuple(self._roll_die(i) for i in range(len(self.rules.decks.weather_dice)))
         kind = WEATHER_KINDS[self.weather_cards[self.forecast[0]][0]]
@@ -1231,6 +1247,19 @@ class HikeState:
             f"{self._who(seat)} rolls the weather dice: {', '.join(self.dice)} (today: {kind})"
         )
         self.stage = MORNING
+
+    def _rest(self) -> None:
+        """Rest: buy health with points (three matching cards may first make a token to pay
+        with); with nothing to pay with the hiker gets up with 1 health (assumed)."""
+        seat = self.seat_now
+        r = self.rules
+        if health.rest_levels(self.points_held(seat), r.rest_cost) or self._set_actions(seat):
+            self.phase = REST
+            return
+        self._change_health(seat, 1)
+        self.status[seat] = HIKING
+        self._log(f"{self._who(seat)} rests with no points to spend and gets up with 1 health")
+        self.stage = END_TURN
 
     def _morning(self) -> None:
         seat = self.seat_now
@@ -1285,11 +1314,11 @@ class HikeState:
             self._change_health(seat, 1)
         elif kind == "gear":
             if self.tiles(seat) < self.rules.storage and self.bag:
-                self.storage[seat][self._draw_bag()] += 1
+                self._gain_tile(seat, self._draw_bag())
         elif kind == "water":
             if self.tiles(seat) < self.rules.storage and self.water_discard:
                 self.water_discard -= 1
-                self.storage[seat][WATER_ITEM] += 1
+                self._gain_tile(seat, WATER_ITEM)
         elif kind == "shifty_weather":
             self._advance_forecast()
         elif kind == "shoo_bear":
@@ -1337,10 +1366,7 @@ class HikeState:
     def _end_of_round(self) -> None:
         self.day += 1
         self._advance_forecast()
-        if self.rules.turn_order == "track":
-            self.order = self.bottom_row + [s for s in self.order if s not in self.bottom_row]
-        else:
-            self.order = self.order[1:] + self.order[:1]
+        self.order = turn_order.next_round(self.order, self.bottom_row, self.rules.turn_order)
         self.bottom_row = []
         self.order_index = 0
         if self.day >= self.rules.turn_limit:
@@ -1439,6 +1465,8 @@ class HikeState:
             return f"ask {self._who(args[0])} for a trade offer"
         if kind == "pass":
             return "make no trade offer"
+        if kind == "scenic":
+            return f"hand over the scenic token of {self._name(args[0])}"
         if kind == "keep":
             return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
         return " ".join(str(a) for a in action).replace("_", " ")
@@ -1483,6 +1511,7 @@ class HikeState:
             "refill_owed",
             "keep_values",
             "window",
+            "scenic_owed",
         ):
             setattr(c, name, list(getattr(self, name)))
         for name in (
@@ -1613,17 +1642,6 @@ class HikeState:
             == sum(self.campfires_used),
             "campfires on the map do not match the packboards",
         )
-
-
-def _weather_cards(rules: Rules) -> tuple[tuple[int, tuple[int, ...], bool], ...]:
-    """Every weather card as (kind, items required, wet), from the counts and the kinds' data."""
-    out = []
-    for k, (kind, count) in enumerate(
-        zip(rules.decks.weather, rules.weather.counts(), strict=True)
-    ):
-        for i in range(count):
-            out.append((k, kind.requires[i % len(kind.requires)], kind.wet))
-    return tuple(out)
 
 
 def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> HikeState:

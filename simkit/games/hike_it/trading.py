@@ -1,22 +1,32 @@
 """Trading between hikers in the same region (Trading).
 
-An offer is a bundle of up to ``trade_items`` things for up to as many. Tradeable things are coded as small integers: 0-5 a gear or water tile of that item type, 6-11 a
-skill card of that type, 12-17 a skill set token of that type, 18 a scenic token. Side hikes,
-waypoints and campfires cannot be traded and have no code.
+An offer is a bundle of up to ``trade_items`` things for up to as many. Tradeable things are coded
+as small integers: 0-5 a gear or water tile of that item type, 6-11 a skill card of that type,
+12-17 a skill set token of that type, 18 a scenic token (the giver chooses which one when the
+trade is made). Side hikes, waypoints and campfires cannot be traded and have no code.
+
+Functions take a hiker's :class:`Pack` (its tradeable holdings), never the whole game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-from simkit.games.hike_it.data import ITEMS
-
-if TYPE_CHECKING:
-    from simkit.games.hike_it.state import HikeState
+from simkit.games.hike_it import skill_cards
+from simkit.games.hike_it.data import ITEMS, Decks
 
 N_ITEMS = len(ITEMS)
 CARD, TOKEN, SCENIC_TOKEN = N_ITEMS, 2 * N_ITEMS, 3 * N_ITEMS
 CODES = range(SCENIC_TOKEN + 1)
+
+
+class Pack(NamedTuple):
+    """The tradeable things one hiker holds: the game's own lists, so a transfer changes them."""
+
+    storage: list[int]  # tiles per item
+    hand: list[int]  # skill cards
+    tokens: list[int]  # skill set tokens per type
+    scenic: list[int]  # spaces whose scenic tokens it holds
 
 
 def is_tile(code: int) -> bool:
@@ -34,70 +44,77 @@ def texts(codes: tuple[int, ...]) -> str:
     return " and ".join(text(c) for c in codes)
 
 
-def count(state: HikeState, seat: int, code: int) -> int:
-    """How many of the thing ``code`` names ``seat`` holds."""
+def count(decks: Decks, pack: Pack, code: int) -> int:
+    """How many of the thing ``code`` names the pack holds."""
     if code < CARD:
-        return state.storage[seat][code]
+        return pack.storage[code]
     if code < TOKEN:
-        return state.hand_count(seat, code - CARD)
+        return skill_cards.count(decks, pack.hand, code - CARD)
     if code < SCENIC_TOKEN:
-        return state.tokens[seat][code - TOKEN]
-    return len(state.scenic[seat])
+        return pack.tokens[code - TOKEN]
+    return len(pack.scenic)
 
 
-def holdings(state: HikeState, seat: int) -> list[int]:
+def holdings(decks: Decks, pack: Pack) -> list[int]:
     """:func:`count` of every code at once, indexed by code (an offer weighs every code)."""
-    per = state.rules.decks.skill_per_type
-    cards = [0] * N_ITEMS
-    for c in state.hand[seat]:
-        cards[c // per] += 1
-    return [*state.storage[seat], *cards, *state.tokens[seat], len(state.scenic[seat])]
+    cards = skill_cards.by_type(decks, pack.hand)
+    return [*pack.storage, *cards, *pack.tokens, len(pack.scenic)]
 
 
-def holds_anything(state: HikeState, seat: int) -> bool:
-    return bool(
-        state.tiles(seat) or state.hand[seat] or sum(state.tokens[seat]) or state.scenic[seat]
-    )
+def holds_anything(pack: Pack) -> bool:
+    return bool(sum(pack.storage) or pack.hand or sum(pack.tokens) or pack.scenic)
 
 
-def partners(state: HikeState, seat: int) -> list[int]:
-    """Hikers still in the park and in the same region (players who have left cannot trade)."""
-    region = state.region_of(seat)
-    return [
-        s for s in range(state.n) if s != seat and state.in_park(s) and state.region_of(s) == region
-    ]
-
-
-def fits(state: HikeState, seat: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> bool:
-    """Whether ``seat``'s storage still holds at most its limit after the swap."""
+def fits(pack: Pack, storage: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> bool:
+    """Whether the pack's storage still holds at most ``storage`` tiles after the swap."""
     change = sum(map(is_tile, gets)) - sum(map(is_tile, gives))
-    return state.tiles(seat) + change <= state.rules.storage
+    return sum(pack.storage) + change <= storage
 
 
 def _cards(codes: tuple[int, ...]) -> int:
     return sum(1 for c in codes if CARD <= c < TOKEN)
 
 
-def hand_fits(state: HikeState, seat: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> bool:
+def hand_fits(pack: Pack, hand_limit: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> bool:
     """The hiker whose turn it is not may not end up above the hand limit (assumed: it would have
     no end of turn to discard at)."""
-    return len(state.hand[seat]) + _cards(gets) - _cards(gives) <= state.rules.hand_limit
+    return len(pack.hand) + _cards(gets) - _cards(gives) <= hand_limit
 
 
-def transfer(state: HikeState, src: int, dst: int, code: int) -> None:
+def transfer(decks: Decks, src: Pack, dst: Pack, code: int) -> None:
+    """Move one thing from ``src`` to ``dst``."""
     if code < CARD:
-        state.storage[src][code] -= 1
-        state.storage[dst][code] += 1
+        src.storage[code] -= 1
+        dst.storage[code] += 1
     elif code < TOKEN:
         t = code - CARD
         # the giver keeps its paw cards when it can (they can still shoo a bear)
-        card = min((c for c in state.hand[src] if state.skill_type(c) == t), key=state.is_paw)
-        state.hand[src].remove(card)
-        state.hand[dst].append(card)
+        card = min(
+            (c for c in src.hand if skill_cards.skill_type(decks, c) == t),
+            key=lambda c: skill_cards.is_paw(decks, c),
+        )
+        src.hand.remove(card)
+        dst.hand.append(card)
     elif code < SCENIC_TOKEN:
-        t = code - TOKEN
-        state.tokens[src][t] -= 1
-        state.tokens[dst][t] += 1
-        state.complete_columns(dst)
+        src.tokens[code - TOKEN] -= 1
+        dst.tokens[code - TOKEN] += 1
     else:
-        state.scenic[dst].append(state.scenic[src].pop())
+        dst.scenic.append(src.scenic.pop())
+
+
+def give_scenic(src: Pack, dst: Pack, space: int) -> None:
+    src.scenic.remove(space)
+    dst.scenic.append(space)
+
+
+def scenic_choices(pack: Pack, scenic_type, region) -> list[int]:
+    """One token of each distinct kind the giver may hand over (same type and region: the same
+    token as far as any rule or objective can tell), by the first collected of each kind."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for s in pack.scenic:
+        key = (scenic_type[s], region[s])
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
+    return out

@@ -1,0 +1,52 @@
+"""The forecast, the weather dice and the water supplies (Weather / Morning; Refilling Water
+Supplies).
+
+A weather card is (kind, items required, wet). Functions take the forecast, the deck and its
+discards, the dice faces or the water piles, and the game's random stream.
+"""
+
+from __future__ import annotations
+
+from simkit.core.rng import GameRng
+from simkit.games.hike_it.data import WEATHER_KINDS
+
+WeatherCard = tuple[int, tuple[int, ...], bool]
+
+
+def cards(decks, counts: tuple[int, ...]) -> tuple[WeatherCard, ...]:
+    """Every weather card as (kind, items required, wet), from the counts and the kinds' data."""
+    out = []
+    for k, (kind, n) in enumerate(zip(decks.weather, counts, strict=True)):
+        for i in range(n):
+            out.append((k, kind.requires[i % len(kind.requires)], kind.wet))
+    return tuple(out)
+
+
+def draw(deck: list[int], pile: list[int], rng: GameRng) -> int:
+    if not deck:
+        deck.extend(pile)
+        pile.clear()
+        rng.shuffle(deck)
+    return deck.pop()
+
+
+def advance(forecast: list[int], deck: list[int], pile: list[int], rng: GameRng) -> None:
+    """TOMORROW becomes TODAY, 2 DAYS OUT becomes TOMORROW, a new card is turned for 2 DAYS OUT."""
+    pile.append(forecast.pop(0))
+    forecast.append(draw(deck, pile, rng))
+
+
+def text(weather_cards: tuple[WeatherCard, ...], forecast: list[int]) -> str:
+    return ", ".join(WEATHER_KINDS[weather_cards[c][0]] for c in forecast)
+
+
+def roll(faces: tuple[str, ...], rng: GameRng) -> str:
+    return faces[rng.below(len(faces))]
+
+
+def refill_owed(hiker_regions: list[int], regions: int) -> list[int]:
+    """Wet weather that comes true: one water tile per hiker in each region."""
+    owed = [0] * regions
+    for r in hiker_regions:
+        owed[r] += 1
+    return owed
