@@ -20,7 +20,7 @@ import numpy as np
 from simkit.core.strategy import strategy
 from simkit.games.backpacks_and_blisters.board import PRIME
 from simkit.games.backpacks_and_blisters.cards import BLISTER, faces
-from simkit.games.backpacks_and_blisters.movement import allowance, reachable
+from simkit.games.backpacks_and_blisters.movement import allowance, reachable, walk_stops
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
     COMPASS,
@@ -144,7 +144,7 @@ class Planner:
         if kind == "discard":
             return min(legal_actions, key=lambda a: plan.card_worth(a[1]))
         if kind == "move":
-            return max(legal_actions, key=lambda a: plan.move_score(a[1], a[2]))
+            return max(legal_actions, key=lambda a: plan.move_score(*a[1:]))
         if view.phase == "shop":
             return ("buy",) if plan.wants_chocolate() else ("end",)
         choice = plan.best_start(legal_actions)
@@ -340,8 +340,10 @@ class _Plan:
                 worth += self.rules.secret_desire * 2.0 / (1.0 + turns)
         return worth
 
-    def move_score(self, space: int, eat: int) -> float:
-        return self.end_value(space) - eat * self.chocolate()
+    def move_score(self, space: int, eat: int, bought: int = 0) -> float:
+        """The end of the walk, less a bar eaten, plus a bar bought on the way at its price."""
+        price = self.rules.chocolate_cost * self.pound()
+        return self.end_value(space) + (bought - eat) * self.chocolate() - bought * price
 
     def reach(self, card: int, eat: bool) -> set[int]:
         f, v = self.faces, self.view
@@ -353,9 +355,10 @@ class _Plan:
             mint_cake=self.equipment == MINT_CAKE,
             chocolate=eat,
         )
+        stops = walk_stops(self.board, v.turn, self.rules.late_keswick)
         ends: set[int] = set()
         for c, t in moves:
-            ends |= reachable(self.board, self.here, c, t, self.others)
+            ends |= reachable(self.board, self.here, c, t, self.others, stops)
         return ends
 
     def best_start(self, legal_actions):
