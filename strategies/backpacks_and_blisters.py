@@ -494,7 +494,11 @@ class _Plan:
                         max(self.walk_value(d, rest, False) for d in self.reach(card, True))
                         - self.chocolate(),
                     )
-                value -= 0.3 * keep
+                if v.turn < self.board.return_from_turn:
+                    # From 4 p.m. the cards kept matter for the walk home, which walk_value
+                    # counts with them: a keep-the-good-card bonus on top played a Blister and
+                    # stood still instead of going home.
+                    value -= 0.3 * keep
             elif kind == "ride":
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
                 worst = min((self.card_worth(c) for c in v.hand), default=0.0)
