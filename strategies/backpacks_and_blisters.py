@@ -145,7 +145,10 @@ class Planner:
     # Rambler with money to spare buys one (when the two tied, the tie meant never buying).
     chocolate_value: float = 4.5  # points a Chocolate bar is worth early in the day
     rucksack_caution: float = 0.4  # pace lost a turn on the walk home under the Heavy Rucksack
-    vote_horizon: int = 0  # turns before the end from which a leader expects the rucksack
+    # From Tea (9 turns before the end) the leader is whom a burden vote picks: it plans the
+    # walk home at the Rucksack's pace before it is handed over far from Keswick (a leader
+    # voted it twice on Skiddaw at 3:20 p.m. and was brought down by Mountain Rescue).
+    vote_horizon: int = 9  # turns before the end from which a leader expects the rucksack
     equipment_taste: ClassVar[tuple] = (
         WALKING_STICKS,
         BINOCULARS,
