@@ -4,7 +4,12 @@ All three plan the same way: every option open now (each card to each reachable 
 Refreshment stop) is valued as the points it scores at once, plus the best Prime Location left
 within reach of where it ends (discounted by the turns it takes to get there), plus the Time
 chart's points for the return it leaves possible; an option that leaves too few turns to walk home
-by 6 p.m. is ruled out. They differ in what they weigh: points per turn, Cairns, or money spent.
+by 6 p.m. is ruled out. From Tea the walk home is counted with the cards held (an average pace
+only for cards not yet drawn), and from 4 p.m. only what this turn scores is weighed against
+going home now. The Heavy Rucksack goes to the leader while it is a burden and away from the
+leader once carrying it home would earn the hero's points. They differ in what they weigh:
+points per turn and Chocolate (peak-bagger), Cairns (cairn-racer), or rides and Refreshments
+(day-tripper).
 """
 
 from __future__ import annotations
@@ -612,7 +617,8 @@ class _Plan:
 @dataclass
 class PeakBagger(Planner):
     """Bags the most points per turn: each turn the card and space worth most now and next, always
-    keeping the turns needed to walk home by 6 p.m. (``margin`` spare turns)."""
+    keeping the turns needed to walk home by 6 p.m. (``margin`` spare turns); its pounds buy
+    Chocolate, which takes it further."""
 
 
 @strategy("cairn-racer", games=(GAME,))
@@ -637,7 +643,8 @@ class CairnRacer(Planner):
 @dataclass
 class DayTripper(Planner):
     """Spends its money: rides the Ferry and the Buses and stops for Refreshments whenever a pound
-    buys more points than walking would, then walks the fells nearest its stop."""
+    buys more points than walking would, then walks the fells nearest its stop; it never buys
+    Chocolate."""
 
     money_value: float = 0.5
     spend_bias: float = 4.0
