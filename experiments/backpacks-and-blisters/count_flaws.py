@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from dataclasses import replace
 
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
@@ -32,10 +33,18 @@ def keswick_now(state, action) -> bool:
     return trial.return_turn[state.cur] >= 0 or trial.pos[state.cur] == start
 
 
-def play_one(names, seed, c: Counter, per: dict) -> None:
+def through_keswick(state, action) -> bool:
+    """Under ``late_keswick = "pass"``: does this walk go through Keswick from 4 p.m., i.e. end
+    somewhere the rulebook's "stop" reading would not let it reach?"""
+    stop = state.clone()
+    stop.rules = replace(state.rules, late_keswick="stop")
+    return action not in stop._walk_options(state.cur, state.played)
+
+
+def play_one(names, seed, c: Counter, per: dict, rules) -> None:
     n = len(names)
     engine, seats = seat_streams(seed, n)
-    state = GAME.new_state(GAME.default_rules(), n, engine)
+    state = GAME.new_state(rules, n, engine)
     players = [make_strategy(name, GAME.name) for name in names]
     b = state.board
     best_return = [None] * n  # the best score a return on offer would have banked
@@ -52,6 +61,9 @@ def play_one(names, seed, c: Counter, per: dict) -> None:
         if view.phase == "move" and any(len(a) > 3 for a in legal):
             per[name]["chocolate offers"] += 1
             per[name]["chocolate bought"] += action[3] if len(action) > 3 else 0
+        late = state.turn >= b.return_from_turn
+        if view.phase == "move" and late and state.rules.late_keswick == "pass":
+            c["walks through Keswick from 4 p.m."] += through_keswick(state, action)
         if view.phase == "vote":
             others = [s for s in range(n) if s != seat and state.pos[s] >= 0]
             leader = max(others, key=lambda s: state.score[s], default=-1)
@@ -101,13 +113,17 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--pass-keswick", action="store_true", help='late_keswick = "pass"')
     args = ap.parse_args()
+    rules = GAME.default_rules()
+    if args.pass_keswick:
+        rules = replace(rules, late_keswick="pass")
     c: Counter = Counter()
     per = {name: Counter() for name in HEURISTICS}
     for k in range(args.games):
         names = [HEURISTICS[(k + i) % 3] for i in range(3)]
         names += names[:1] * (args.players - 3)
-        play_one(names, game_seed(args.seed, k), c, per)
+        play_one(names, game_seed(args.seed, k), c, per, rules)
     for key, value in c.items():
         print(f"{key}: {value}")
     for name, p in per.items():
