@@ -4,7 +4,12 @@ All three plan the same way: every option open now (each card to each reachable 
 Refreshment stop) is valued as the points it scores at once, plus the best Prime Location left
 within reach of where it ends (discounted by the turns it takes to get there), plus the Time
 chart's points for the return it leaves possible; an option that leaves too few turns to walk home
-by 6 p.m. is ruled out. They differ in what they weigh: points per turn, Cairns, or money spent.
+by 6 p.m. is ruled out. From Tea the walk home is counted with the cards held (an average pace
+only for cards not yet drawn), and from 4 p.m. only what this turn scores is weighed against
+going home now. The Heavy Rucksack goes to the leader while it is a burden and away from the
+leader once carrying it home would earn the hero's points. They differ in what they weigh:
+points per turn and Chocolate (peak-bagger), Cairns (cairn-racer), or rides and Refreshments
+(day-tripper).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import numpy as np
 from simkit.core.strategy import strategy
 from simkit.games.backpacks_and_blisters.board import PRIME
 from simkit.games.backpacks_and_blisters.cards import BLISTER, faces
-from simkit.games.backpacks_and_blisters.movement import allowance, reachable
+from simkit.games.backpacks_and_blisters.movement import allowance, reachable, walk_stops
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
     COMPASS,
@@ -33,6 +38,7 @@ from simkit.games.backpacks_and_blisters.state import CARRIED
 
 GAME = "backpacks-and-blisters"
 UNSAFE = -1000.0
+STRANDED = -20.0  # what the Heavy Rucksack costs a Rambler it may keep out past 6 p.m.
 
 
 @cache
@@ -53,6 +59,33 @@ def home_turns(board, circles: float, triangles: float) -> tuple[float, ...]:
                 dist[there] = nd
                 heapq.heappush(heap, (nd, there))
     return tuple(dist)
+
+
+@cache
+def home_set(board, circles: int, triangles: int) -> frozenset[int]:
+    """The spaces from which one walk of ``circles`` and ``triangles`` reaches Keswick: a search
+    backwards from Keswick, where stepping back off a space costs that space's symbol (the one
+    the forward walk pays to enter it). Other Ramblers are ignored: by then they have moved."""
+    best: dict[int, list[tuple[int, int]]] = {board.start: [(circles, triangles)]}
+    stack = [(board.start, circles, triangles)]
+    while stack:
+        here, c, t = stack.pop()
+        if board.triangle[here]:
+            if not t:
+                continue
+            c, t = c, t - 1
+        elif not c:
+            continue
+        else:
+            c, t = c - 1, t
+        for there in board.neighbours[here]:
+            kept = best.setdefault(there, [])
+            if any(kc >= c and kt >= t for kc, kt in kept):
+                continue
+            kept[:] = [(kc, kt) for kc, kt in kept if kc > c or kt > t]
+            kept.append((c, t))
+            stack.append((there, c, t))
+    return frozenset(best)
 
 
 @cache
@@ -111,12 +144,16 @@ class Planner:
     home_triangles: float = 1.4  # triangles a turn assumed on the walk home (cautious)
     lookahead: float = 0.6  # weight of the best Prime Location within reach after this turn
     cairn_weight: float = 1.0  # how much a Cairn's bonus counts
-    linger: float = 0.5  # points a spare turn out is worth, per point of the best prospect
     money_value: float = 3.0  # points a pound is worth early in the day
     spend_bias: float = 0.0  # extra appeal of a ride or a Refreshment stop
-    chocolate_value: float = 3.0  # points a Chocolate bar is worth early in the day
+    # A bar doubles one card: about a turn's walking, worth more than the pound it costs, so a
+    # Rambler with money to spare buys one (when the two tied, the tie meant never buying).
+    chocolate_value: float = 4.5  # points a Chocolate bar is worth early in the day
     rucksack_caution: float = 0.4  # pace lost a turn on the walk home under the Heavy Rucksack
-    vote_horizon: int = 0  # turns before the end from which a leader expects the rucksack
+    # From Tea (9 turns before the end) the leader is whom a burden vote picks: it plans the
+    # walk home at the Rucksack's pace before it is handed over far from Keswick (a leader
+    # voted it twice on Skiddaw at 3:20 p.m. and was brought down by Mountain Rescue).
+    vote_horizon: int = 9  # turns before the end from which a leader expects the rucksack
     equipment_taste: ClassVar[tuple] = (
         WALKING_STICKS,
         BINOCULARS,
@@ -140,11 +177,11 @@ class Planner:
         if kind == "equip":
             return max(legal_actions, key=lambda a: plan.equipment_score(a[1]))
         if kind == "vote" or kind == "give":
-            return max(legal_actions, key=lambda a: plan.rucksack_target_score(a[1]))
+            return (kind, plan.rucksack_target([a[1] for a in legal_actions]))
         if kind == "discard":
             return min(legal_actions, key=lambda a: plan.card_worth(a[1]))
         if kind == "move":
-            return max(legal_actions, key=lambda a: plan.move_score(a[1], a[2]))
+            return max(legal_actions, key=lambda a: plan.move_score(*a[1:], rest=view.hand))
         if view.phase == "shop":
             return ("buy",) if plan.wants_chocolate() else ("end",)
         choice = plan.best_start(legal_actions)
@@ -179,6 +216,8 @@ class _Plan:
         self._potential: np.ndarray | None = None
         self._ends: np.ndarray | None = None
         self._stone_values: dict[int, float] | None = None
+        self._base: np.ndarray | None = None  # points now and the prospect, per end space
+        self._now: np.ndarray | None = None  # points now, per end space
         # A Rambler who carries the Heavy Rucksack, or is the likeliest to be voted it next,
         # plans the walk home at the slower pace it forces.
         self._burden = 1 if self.expects_rucksack() else 0
@@ -308,15 +347,19 @@ class _Plan:
         potential = self._potential
         arrive = np.clip(v.turn + need, b.return_from_turn, b.n_turns - 1).astype(int)
         chart = return_points[arrive - b.return_from_turn]
-        ends = values + style.lookahead * potential + chart
+        self._now = values
+        self._base = values + style.lookahead * potential
+        ends = self._base + chart
         ends = np.where(need > self.turns_after - style.margin, UNSAFE - 10.0 * home, ends)
         if v.turn >= b.return_from_turn:
+            # Going home now banks the Time chart's points for this turn (and the hero's); every
+            # other end already weighs what it scores against the later, smaller return. (A
+            # further "what the remaining turns could score" charge here counted that twice and
+            # kept Ramblers out who would have done better at home.)
             value = b.return_points[v.turn - b.return_from_turn]
             if v.rucksack_holder == self.seat:
                 value += r.rucksack_hero
-            # Going home now forgoes what the remaining turns could still score.
-            spare = max(self.turns_after - style.margin, 0)
-            ends[b.start] = value - spare * style.linger * potential[b.start]
+            ends[b.start] = value
         return ends
 
     # -------------------------------------------------------------- cards and resources
@@ -340,8 +383,88 @@ class _Plan:
                 worth += self.rules.secret_desire * 2.0 / (1.0 + turns)
         return worth
 
-    def move_score(self, space: int, eat: int) -> float:
-        return self.end_value(space) - eat * self.chocolate()
+    def move_score(self, space: int, eat: int, bought: int = 0, rest=()) -> float:
+        """The end of the walk, less a bar eaten, plus a bar bought on the way at its price."""
+        price = self.rules.chocolate_cost * self.pound()
+        bar = self.view.chocolate[self.seat] - eat + bought > 0
+        end = self.walk_value(space, tuple(rest), bar)
+        return end + (bought - eat) * self.chocolate() - bought * price
+
+    # -------------------------------------------------------------- the walk home
+
+    def late(self) -> bool:
+        """From Tea on (two cards in hand, the last eight turns) the walk home is planned with the
+        cards held, not with an average pace."""
+        return self.view.turn > self.board.tea_turn
+
+    def walk_value(self, space: int, rest: tuple[int, ...], bar: bool) -> float:
+        """:meth:`end_value`, but late in the day with the turns home counted from ``rest``, the
+        cards left in hand after this turn's, and the Chocolate bar ``bar`` carried on."""
+        if not self.late() or space == self.board.start:
+            return self.end_value(space)
+        b, style = self.board, self.style
+        if self._base is None:  # the end values came from the last decision's cache
+            self._ends = self._end_values()
+        need = self.hand_home_turns(space, rest, bar)
+        if need > self.turns_after - style.margin:
+            # Out of time: rank by the distance home, whole turns first, then the pace's
+            # fraction (whole turns alone tie every far space, and a tie stood the Rambler still).
+            return UNSAFE - 10.0 * need - self._home[space]
+        arrive = min(max(self.view.turn + need, b.return_from_turn), b.n_turns - 1)
+        # Spaces as many whole turns from home score the same chart points: the nearer wins
+        # the tie (a tie stood Ramblers still two spaces from Keswick until 6 p.m.).
+        chart = b.return_points[arrive - b.return_from_turn] - 0.01 * self._home[space]
+        if self.view.turn >= b.return_from_turn:
+            # From 4 p.m. each further turn out costs the Time chart's points, and a prospect
+            # beyond this turn means another turn out: only what this turn scores is weighed
+            # against going home (counting the prospect kept Ramblers out who would have done
+            # better at home).
+            return float(self._now[space]) + chart
+        return float(self._base[space]) + chart
+
+    def card_moves(self, card: int, eat: bool) -> list[tuple[int, int]]:
+        f = self.faces
+        if f.kind[card] == BLISTER:
+            return []
+        return allowance(
+            f.circles[card],
+            f.triangles[card],
+            sticks=self.equipment == WALKING_STICKS,
+            rucksack=self.view.rucksack_holder == self.seat,
+            mint_cake=self.equipment == MINT_CAKE,
+            chocolate=eat,
+        )
+
+    def hand_home_turns(self, space: int, cards: tuple[int, ...], bar: bool) -> int:
+        """Turns the cards held take to walk home from ``space`` (each card once, in either
+        order, the bar doubling one of them); when they cannot, at least one turn more than they
+        cover, and never fewer than the cautious pace's estimate (cards yet to be drawn are
+        unknown: an average card is what the pace assumes)."""
+        if space == self.board.start:
+            return 0
+        b = self.board
+
+        def homes(card: int, eat: bool) -> frozenset[int]:
+            out: frozenset[int] = frozenset()
+            for c, t in self.card_moves(card, eat):
+                out |= home_set(b, c, t)
+            return out
+
+        eats = (False, True) if bar else (False,)
+        if any(space in homes(card, eat) for card in cards for eat in eats):
+            return 1
+        for i, first in enumerate(cards):
+            for j, second in enumerate(cards):
+                if i == j:
+                    continue
+                for eat in eats:
+                    via = set()
+                    for c, t in self.card_moves(first, eat):
+                        via |= reachable(b, space, c, t, frozenset())
+                    last = homes(second, bar and not eat)
+                    if via & last:
+                        return 2
+        return max(self.need_home(space), min(len(cards), 2) + 1)
 
     def reach(self, card: int, eat: bool) -> set[int]:
         f, v = self.faces, self.view
@@ -353,9 +476,10 @@ class _Plan:
             mint_cake=self.equipment == MINT_CAKE,
             chocolate=eat,
         )
+        stops = walk_stops(self.board, v.turn, self.rules.late_keswick)
         ends: set[int] = set()
         for c, t in moves:
-            ends |= reachable(self.board, self.here, c, t, self.others)
+            ends |= reachable(self.board, self.here, c, t, self.others, stops)
         return ends
 
     def best_start(self, legal_actions):
@@ -367,13 +491,22 @@ class _Plan:
             if kind == "play":
                 card = action[1]
                 keep = self.card_worth(card)
-                value = max(self.end_value(d) for d in self.reach(card, False))
-                if v.chocolate[self.seat]:
+                rest = list(v.hand)
+                rest.remove(card)
+                rest = tuple(rest)
+                bar = bool(v.chocolate[self.seat])
+                value = max(self.walk_value(d, rest, bar) for d in self.reach(card, False))
+                if bar:
                     value = max(
                         value,
-                        max(self.end_value(d) for d in self.reach(card, True)) - self.chocolate(),
+                        max(self.walk_value(d, rest, False) for d in self.reach(card, True))
+                        - self.chocolate(),
                     )
-                value -= 0.3 * keep
+                if v.turn < self.board.return_from_turn:
+                    # From 4 p.m. the cards kept matter for the walk home, which walk_value
+                    # counts with them: a keep-the-good-card bonus on top played a Blister and
+                    # stood still instead of going home.
+                    value -= 0.3 * keep
             elif kind == "ride":
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
                 worst = min((self.card_worth(c) for c in v.hand), default=0.0)
@@ -395,19 +528,27 @@ class _Plan:
                     - 0.3 * dropped
                     + 0.3 * fresh
                 )
-            else:  # buy
-                value = -math.inf if not self.wants_chocolate() else math.inf
+            else:  # buy: weighed below, against what the pound would otherwise buy this turn
+                continue
             if kind in ("ride", "refresh") and value < UNSAFE / 2:
                 # Out of time: only getting closer to Keswick counts, not points on the way.
                 value = (self.end_value(action[2]) if kind == "ride" else stay) - 1.0
             if value > best_value:
                 best, best_value = action, value
+        if ("buy",) in legal_actions and self.wants_chocolate() and self.buy_first(best):
+            return ("buy",)
         return best
 
+    def buy_first(self, best) -> bool:
+        """Buy a bar before the turn's best action, unless that action needs the pound the bar
+        would take (a ride or Refreshments already weighed their price against walking)."""
+        v, r = self.view, self.rules
+        cost = {"ride": r.ride_cost, "refresh": r.refresh_cost}.get(best[0], 0)
+        return v.money[self.seat] - r.chocolate_cost >= cost
+
     def wants_chocolate(self) -> bool:
-        v = self.view
-        spare = v.money[self.seat] - self.rules.chocolate_cost
-        return spare >= 1 and self.chocolate() > self.pound()
+        """A bar is bought when it is worth more than the pounds it costs (a tie keeps them)."""
+        return self.chocolate() > self.rules.chocolate_cost * self.pound()
 
     # -------------------------------------------------------------- Equipment and the vote
 
@@ -422,18 +563,62 @@ class _Plan:
             score += sum(1 for c in v.hand if self.card_worth(c) > 2.0)
         return score
 
-    def rucksack_target_score(self, seat: int) -> float:
-        """Hand the Heavy Rucksack to the leader (never to ourselves if anyone else can take it)."""
-        if seat == self.seat:
-            return -1e9
-        return float(self.view.scores[seat])
+    def rucksack_target(self, candidates: list[int]) -> int:
+        """Who should carry the Heavy Rucksack next.
+
+        While it is a burden to everyone, it goes to the rival most likely to beat us (the
+        highest score). Late in the day, whoever can carry it home gets the hero's points: it is
+        a gift, and handing it to the leader then (as every vote did) handed them the game. The
+        carrier keeps a gift; while it would be a gift to anyone but the Rambler with the fewest
+        points, every other voter gives it to that Rambler: the choice they all agree on, so
+        together they outvote the carrier instead of splitting and leaving the tie to it.
+        """
+        v, me = self.view, self.seat
+        rivals = [s for s in candidates if s != me]
+        if not rivals:
+            return me
+        gains = {s: self.rucksack_gain(s) for s in candidates}
+        if v.rucksack_holder == me and gains.get(me, -1.0) > 0:
+            return me
+        # The focal Rambler: the fewest points among those it would not strand out past 6 p.m.
+        safe = [s for s in candidates if gains[s] > STRANDED]
+        weakest = min(safe or candidates, key=lambda s: (v.scores[s], s))
+        if any(gains[s] > 0 for s in candidates if s != weakest):
+            return weakest
+        return max(rivals, key=lambda s: (v.scores[s], -s))
+
+    def rucksack_gain(self, seat: int) -> float:
+        """Points carrying the Heavy Rucksack is worth to ``seat``: the hero's points if they can
+        be home with it from 4 p.m. before the next vote, less the pace it costs on the way
+        (a card's circle and triangle a turn, about a point)."""
+        v, b, r = self.view, self.board, self.rules
+        space = v.positions[seat]
+        if space < 0:
+            return 0.0
+        burden = -1.0 * r.rucksack_turns
+        if space == b.start:
+            return r.rucksack_hero + burden / 2 if v.turn + 1 >= b.return_from_turn else burden
+        # Stranded: the Rucksack takes a circle and a triangle off every card, and an average
+        # card then walks about 1.2 circles and 0.6 triangles (blisters included).
+        if math.ceil(home_turns(b, 1.2, 0.6)[space]) + 1 > self.turns_after:
+            return STRANDED  # slowed down, it may not be home by 6 p.m.: all points lost
+        # The hero: home within the next rucksack_turns turns at the planner's Rucksack pace,
+        # at 4 p.m. or later by the last of them (near Keswick one can wait for 4 p.m.).
+        slow = self.style.rucksack_caution
+        pace = home_turns(b, self.style.home_circles - slow, self.style.home_triangles - slow)
+        home = math.ceil(pace[space])
+        last = v.turn + r.rucksack_turns
+        if home <= r.rucksack_turns and last >= b.return_from_turn and v.turn + home < b.n_turns:
+            return r.rucksack_hero + burden / 2
+        return burden
 
 
 @strategy("peak-bagger", games=(GAME,))
 @dataclass
 class PeakBagger(Planner):
     """Bags the most points per turn: each turn the card and space worth most now and next, always
-    keeping the turns needed to walk home by 6 p.m. (``margin`` spare turns)."""
+    keeping the turns needed to walk home by 6 p.m. (``margin`` spare turns); its pounds buy
+    Chocolate, which takes it further."""
 
 
 @strategy("cairn-racer", games=(GAME,))
@@ -458,11 +643,14 @@ class CairnRacer(Planner):
 @dataclass
 class DayTripper(Planner):
     """Spends its money: rides the Ferry and the Buses and stops for Refreshments whenever a pound
-    buys more points than walking would, then walks the fells nearest its stop."""
+    buys more points than walking would, then walks the fells nearest its stop; it never buys
+    Chocolate."""
 
     money_value: float = 0.5
     spend_bias: float = 4.0
-    chocolate_value: float = 2.0
+    # Its pounds go on rides and Refreshments, points on the spot: a bar is worth less to it
+    # than the pound it costs, so it never buys one (it eats the bar it starts with).
+    chocolate_value: float = 0.4
     lookahead: float = 0.4
     equipment_taste: ClassVar[tuple] = (
         GUIDE_BOOKS,

@@ -113,6 +113,7 @@ def test_walking_offers_every_reachable_space_and_ends_with_discard_and_draw():
         hands=[["Seatoller", "Blister"], []],
         deck=["Helvellyn"],
         chocolate=[False, False],
+        money=[0, 0],  # no Chocolate to buy on the way: the card's walk alone
     )
     s.apply(("play", card(s, "Seatoller")))
     assert s.phase == MOVE
@@ -403,7 +404,9 @@ def test_drawing_the_heavy_rucksack_sets_it_aside_and_draws_again():
 
 def test_heavy_rucksack_takes_a_circle_and_a_triangle_before_chocolate_doubles():
     # Rulebook: a card of two circles and one triangle moves just one circle and no triangle.
-    s = position(2, at=["Grange", "Keswick"], hands=[["Bowder Stone"], []], rucksack=0)
+    s = position(
+        2, at=["Grange", "Keswick"], hands=[["Bowder Stone"], []], rucksack=0, money=[0, 0]
+    )
     s.apply(("play", card(s, "Bowder Stone")))
     plain = reachable(B, AT["Grange"], 1, 0, set())
     doubled = reachable(B, AT["Grange"], 2, 0, set())
@@ -568,6 +571,7 @@ def test_walking_sticks_add_a_circle():
         hands=[["Bowder Stone"], []],
         equipment=["Walking Sticks", None],
         chocolate=[False, False],
+        money=[0, 0],
     )
     s.apply(("play", card(s, "Bowder Stone")))
     assert moves(s) == {(d, 0) for d in reachable(B, AT["Grange"], 3, 1, set())}

@@ -8,6 +8,7 @@ space costs one symbol of its shape; a small space held by another Rambler costs
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from simkit.games.backpacks_and_blisters.board import Board
@@ -34,20 +35,41 @@ def allowance(
 
 
 def reachable(
-    board: Board, start: int, circles: int, triangles: int, others: frozenset[int] | set[int]
+    board: Board,
+    start: int,
+    circles: int,
+    triangles: int,
+    others: frozenset[int] | set[int],
+    stops: frozenset[int] = frozenset(),
 ) -> frozenset[int]:
     """Every space a Rambler on ``start`` may end the move on (``start`` itself included).
 
     ``others`` holds the small spaces occupied by other Ramblers: free to pass, closed to stop on.
+    ``stops`` holds spaces that end the walk when entered (Keswick from 4 p.m.: see
+    :func:`walk_stops`).
     """
-    return _reachable(board, start, circles, triangles, frozenset(others))
+    return _reachable(board, start, circles, triangles, frozenset(others), frozenset(stops))
+
+
+def walk_stops(board: Board, turn: int, late_keswick: str) -> frozenset[int]:
+    """The spaces a walk cannot go through this turn: Keswick from 4 p.m. under the rule
+    ``late_keswick = "stop"`` ("A Rambler arriving there from 4 p.m. onwards immediately scores
+    ... Once the points have been scored, the Rambler is removed from the map")."""
+    if late_keswick == "stop" and turn >= board.return_from_turn:
+        return frozenset((board.start,))
+    return frozenset()
 
 
 # The engine offers the moves and every planner weighs them again, card by card, from the same
 # space with the same Ramblers about: one search serves them all.
 @lru_cache(maxsize=4096)
 def _reachable(
-    board: Board, start: int, circles: int, triangles: int, others: frozenset[int]
+    board: Board,
+    start: int,
+    circles: int,
+    triangles: int,
+    others: frozenset[int],
+    stops: frozenset[int],
 ) -> frozenset[int]:
     neighbours, triangle = board.neighbours, board.triangle
     # Per space, the (circles, triangles) left on arrival that no other arrival beats in both:
@@ -75,15 +97,120 @@ def _reachable(
             else:
                 kept[:] = [(kc, kt) for kc, kt in kept if kc > nc or kt > nt]
                 kept.append((nc, nt))
-            stack.append((there, nc, nt))
+            if there not in stops:
+                stack.append((there, nc, nt))
     return frozenset(space for space in best if space not in others)
 
 
 def reachable_any(
-    board: Board, start: int, allowances: list[tuple[int, int]], others: frozenset[int] | set[int]
+    board: Board,
+    start: int,
+    allowances: list[tuple[int, int]],
+    others: frozenset[int] | set[int],
+    stops: frozenset[int] = frozenset(),
 ) -> set[int]:
     """The union of :func:`reachable` over several allowances (Kendal Mint Cake's choice)."""
     ends: set[int] = set()
     for c, t in allowances:
-        ends |= reachable(board, start, c, t, others)
+        ends |= reachable(board, start, c, t, others, stops)
     return ends
+
+
+@dataclass(frozen=True)
+class Purse:
+    """What a walk may spend on Chocolate: the bar carried at the start, the pounds, the price
+    and the Refreshment locations open for buying (Chocolate "may be bought from a Refreshment
+    location at any time in a Rambler's turn", so also while passing one, or where the walk
+    starts after eating the bar carried)."""
+
+    bar: bool
+    money: int
+    price: int
+    shops: frozenset[int]
+
+
+def walks(
+    board: Board,
+    start: int,
+    allowances: list[tuple[int, int]],
+    others: frozenset[int] | set[int],
+    stops: frozenset[int],
+    purse: Purse,
+) -> set[tuple[int, int, int]]:
+    """Every (end space, bar eaten 0/1, bars bought on the way) a walk can finish with.
+
+    Eating the bar at any point of the walk doubles the card for the turn, so it adds the card's
+    (circles, triangles) once more to what is left; a bar is bought at an open Refreshment
+    location passed or started from, when none is carried and the pounds allow. At most one bar
+    is eaten in a turn (Chocolate doubles a card, it does not double it twice).
+    """
+    return set(_walks(board, start, tuple(allowances), frozenset(others), frozenset(stops), purse))
+
+
+@lru_cache(maxsize=4096)
+def _walks(
+    board: Board,
+    start: int,
+    allowances: tuple[tuple[int, int], ...],
+    others: frozenset[int],
+    stops: frozenset[int],
+    purse: Purse,
+) -> frozenset[tuple[int, int, int]]:
+    ends: set[tuple[int, int, int]] = set()
+    for c0, t0 in allowances:
+        ends |= _walk(board, start, c0, t0, others, stops, purse)
+    return frozenset(ends)
+
+
+def _walk(
+    board: Board,
+    start: int,
+    c0: int,
+    t0: int,
+    others: frozenset[int],
+    stops: frozenset[int],
+    purse: Purse,
+) -> set[tuple[int, int, int]]:
+    """:func:`walks` for one allowance: a search over (space, circles left, triangles left,
+    eaten, carrying a bar, bars bought), keeping per (space, eaten, bar, bought) only the
+    (circles, triangles) no other arrival beats in both."""
+    neighbours, triangle = board.neighbours, board.triangle
+    best: dict[tuple[int, int, int, int], list[tuple[int, int]]] = {}
+    stack: list[tuple[int, int, int, int, int, int]] = []
+
+    def push(here, c, t, eaten, bar, bought, walk_on=True):
+        key = (here, eaten, bar, bought)
+        kept = best.get(key)
+        if kept is None:
+            best[key] = [(c, t)]
+        elif any(kc >= c and kt >= t for kc, kt in kept):
+            return
+        else:
+            kept[:] = [(kc, kt) for kc, kt in kept if kc > c or kt > t]
+            kept.append((c, t))
+        if walk_on:
+            stack.append((here, c, t, eaten, bar, bought))
+
+    push(start, c0, t0, 0, int(purse.bar), 0)
+    while stack:
+        here, c, t, eaten, bar, bought = stack.pop()
+        if bar and not eaten:
+            push(here, c + c0, t + t0, 1, 0, bought)
+        # Where the walk starts, a bar bought before eating is the turn's plain "buy".
+        shop = here in purse.shops and (here != start or eaten)
+        if not bar and shop and purse.money >= (bought + 1) * purse.price:
+            push(here, c, t, eaten, 1, bought + 1)
+        for there in neighbours[here]:
+            if there in others:
+                nc, nt = c, t
+            elif triangle[there]:
+                if not t:
+                    continue
+                nc, nt = c, t - 1
+            else:
+                if not c:
+                    continue
+                nc, nt = c - 1, t
+            # Arriving on a stop ends the walk there: nothing more is bought or eaten.
+            push(there, nc, nt, eaten, bar, bought, walk_on=there not in stops)
+    return {(h, e, k) for h, e, _, k in best if h not in others}

@@ -74,6 +74,16 @@ class Rules:
         choices=("fewest_points", "seat_order"),
         help="who chooses Equipment first at Lunch and Tea",
     )
+    late_keswick: str = rule(
+        "stop",
+        choices=("stop", "pass"),
+        help=(
+            "stop: from 4 p.m. a walk ends on entering Keswick and the Rambler leaves the map "
+            "('A Rambler arriving there from 4 p.m. onwards immediately scores the points ... "
+            "Once the points have been scored, the Rambler is removed from the map'); pass: a "
+            "walk may go through Keswick and only ending the move there counts as arriving"
+        ),
+    )
     turn_limit: int = rule(
         200, lo=1, hi=10_000, help="safety cap on Time chart turns (the day has 24)"
     )

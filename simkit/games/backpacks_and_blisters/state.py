@@ -4,10 +4,13 @@ Actions (tuples):
 
 - ``("equip", tile)``: choose an Equipment tile (setup, Lunch, Tea);
 - ``("play", card)``: play a Rambling card to walk; then ``("move", space, eat)`` picks where the
-  walk ends (``eat`` 1 when the move needs the Chocolate bar eaten);
+  walk ends (``eat`` 1 when the move needs the Chocolate bar eaten), or
+  ``("move", space, eat, bought)`` when ``bought`` bars are bought on the way (at a Refreshment
+  location passed, or where the walk starts after eating the bar carried);
 - ``("ride", ride, space)``: ride the Ferry (``ride`` = ``"ferry"``) or a Bus (its number);
 - ``("refresh", *cards)``: enjoy Refreshments, discarding ``cards`` (sorted, maybe none);
-- ``("buy",)`` a Chocolate bar at a Refreshment location; ``("end",)`` declines it after moving;
+- ``("buy",)`` a Chocolate bar at a Refreshment location; ``("end",)`` declines it after moving
+  or at Lunch or Tea;
 - ``("discard", card)``: the card discarded after a ride, at Lunch or Tea, or of a Compass' two;
 - ``("vote", seat)``: a vote on who carries the Heavy Rucksack next; ``("give", seat)`` breaks a tie.
 
@@ -32,7 +35,7 @@ from simkit.games.backpacks_and_blisters.cards import (
     deal,
     faces,
 )
-from simkit.games.backpacks_and_blisters.movement import allowance, reachable_any
+from simkit.games.backpacks_and_blisters.movement import Purse, allowance, walk_stops, walks
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
     COMPASS,
@@ -161,6 +164,7 @@ class BBState:
         self.turn = 0
         self.phase, self.cur, self.turn_seat = EQUIP, 0, 0
         self.queue: list[int] = []  # seats still to choose Equipment, discard at a break, or vote
+        self.break_shop: list[int] = []  # seats still to be offered Chocolate at Lunch or Tea
         self.votes: list[int] = []
         self.end_reason = ""
         self._break_done = False
@@ -209,7 +213,7 @@ class BBState:
         elif kind == "play":
             self._play(action[1])
         elif kind == "move":
-            self._move(action[1], action[2])
+            self._move(action[1], action[2], action[3] if len(action) > 3 else 0)
         elif kind == "ride":
             self._ride(action[1], action[2])
         elif kind == "refresh":
@@ -217,7 +221,7 @@ class BBState:
         elif kind == "buy":
             self._buy()
         elif kind == "end":
-            self._continue_turn()
+            self._after_shop()
         elif kind == "discard":
             self._discard(action[1])
         elif kind == "vote":
@@ -293,6 +297,7 @@ class BBState:
             "refreshments",
             "return_turn",
             "queue",
+            "break_shop",
             "votes",
             "drawn",
         ):
@@ -333,7 +338,12 @@ class BBState:
         if kind == "play":
             return f"play {card_text(self.rules, action[1])}"
         if kind == "move":
-            return f"walk to {names[action[1]]}" + (" eating Chocolate" if action[2] else "")
+            bought = action[3] if len(action) > 3 else 0
+            return (
+                f"walk to {names[action[1]]}"
+                + (f" buying {bought} Chocolate bar(s) on the way" if bought else "")
+                + (" eating Chocolate" if action[2] else "")
+            )
         if kind == "ride":
             ride = "the Ferry" if action[1] == "ferry" else f"the {action[1]} bus"
             return f"ride {ride} to {names[action[2]]}"
@@ -392,14 +402,18 @@ class BBState:
             actions.append(("buy",))
         return actions
 
+    def _shop_open(self, space: int) -> bool:
+        """A Refreshment location serving now (Keswick's close at 4 p.m.)."""
+        late = space == self.board.start and self.turn >= self.board.return_from_turn
+        return self.board.glass[space] and not late
+
     def _refreshments_open(self, seat: int) -> bool:
-        here = self.pos[seat]
-        late = here == self.board.start and self.turn >= self.board.return_from_turn
-        return self.board.glass[here] and not late
+        return self._shop_open(self.pos[seat])
 
     def _can_buy(self, seat: int) -> bool:
         return (
-            self._refreshments_open(seat)
+            self.pos[seat] >= 0
+            and self._refreshments_open(seat)
             and not self.chocolate[seat]
             and self.money[seat] >= self.rules.chocolate_cost
         )
@@ -509,43 +523,86 @@ class BBState:
         here = self.pos[seat]
         options = [("move", here, 0)]
         if self.faces.kind[card] == RAMBLING:
-            others = self._others_on_small(seat)
-            plain = self._reach(seat, card, others, chocolate=False)
-            options = [("move", d, 0) for d in sorted(plain)]
-            if self.chocolate[seat]:
-                more = self._reach(seat, card, others, chocolate=True) - plain
-                options += [("move", d, 1) for d in sorted(more)]
+            options = self._walk_options(seat, card)
         if len(options) == 1:
-            self._move(here, 0)
+            self._move(*options[0][1:])
             return
         self.move_options = options
         self.phase = MOVE
 
-    def _reach(self, seat: int, card: int, others: set[int], chocolate: bool) -> set[int]:
-        eq = self.equipment[seat]
+    def _walk_options(self, seat: int, card: int) -> list[tuple]:
+        """Each way a walk can end: where, whether the bar is eaten, how many bought on the way.
+
+        Of the ways to one space only those not beaten on both what is left (a bar carried at
+        the end, money kept) are offered: eating a bar that was not needed only loses it. A bar
+        bought on the way to an open Refreshment location is offered by its shop on arrival.
+        """
+        eq, r = self.equipment[seat], self.rules
         moves = allowance(
             self.faces.circles[card],
             self.faces.triangles[card],
             sticks=eq == WALKING_STICKS,
             rucksack=self.carrying,
             mint_cake=eq == MINT_CAKE,
-            chocolate=chocolate,
+            chocolate=False,
         )
-        return reachable_any(self.board, self.pos[seat], moves, others)
+        shops = frozenset(s for s in range(self.board.n_spaces) if self._shop_open(s))
+        purse = Purse(bool(self.chocolate[seat]), self.money[seat], r.chocolate_cost, shops)
+        stops = walk_stops(self.board, self.turn, r.late_keswick)
+        ends = walks(self.board, self.pos[seat], moves, self._others_on_small(seat), stops, purse)
+        bar0 = int(purse.bar)
 
-    def _move(self, dest: int, eat: int) -> None:
+        def left(eat: int, bought: int) -> tuple[int, int]:
+            return bar0 - eat + bought, -bought  # a bar at the end, pounds kept
+
+        def beats(a: tuple[int, int], b: tuple[int, int]) -> bool:
+            return a != b and a[0] >= b[0] and a[1] >= b[1]
+
+        kept = []
+        for dest, eat, bought in ends:
+            mine = left(eat, bought)
+            beaten = any(d == dest and beats(left(e, k), mine) for d, e, k in ends)
+            late_shop = bought and dest in shops and (dest, eat, bought - 1) in ends
+            if not beaten and not late_shop:
+                kept.append((dest, eat, bought))
+        return [("move", d, e, k) if k else ("move", d, e) for d, e, k in sorted(kept)]
+
+    def _move(self, dest: int, eat: int, bought: int = 0) -> None:
         seat = self.cur
+        # The bar carried, less the one eaten, plus those bought (never two at once).
+        self.chocolate[seat] = int(self.chocolate[seat]) - eat + bought > 0
+        self.money[seat] -= bought * self.rules.chocolate_cost
         if eat:
-            self.chocolate[seat] = False
             self._say(f"Rambler {seat} eats the Chocolate.")
+        if bought:
+            self._say(f"Rambler {seat} buys {bought} bar(s) of Chocolate on the way.")
         if dest != self.pos[seat]:
             self._say(f"Rambler {seat} walks to {self.board.names[dest]}.")
         self._arrive(seat, dest)
 
     def _arrive(self, seat: int, dest: int) -> None:
+        """The end of a walk or ride: a stone, a Beauty Spot, Keswick from 4 p.m., the shop.
+
+        Prime Locations and Beauty Spots are both scored here, with the weather before the turn's
+        draw ("When a Rambler ends a move on a Prime Location ... immediately scores").
+        """
+        b, r = self.board, self.rules
         self.pos[seat] = dest
-        if self.board.kind[dest] == PRIME and dest not in self.stones[seat]:
+        if b.kind[dest] == PRIME and dest not in self.stones[seat]:
             self._place_stone(seat, dest)
+        if b.beauty[dest]:
+            self._add(
+                seat,
+                "beauty",
+                max(r.beauty_points - (r.rain_penalty if self.raining else 0), 0),
+                f"the Beauty Spot at {b.names[dest]}",
+            )
+        if dest == b.start and self.turn >= b.return_from_turn:
+            # "arriving there from 4 p.m. onwards immediately scores ... and is removed from the
+            # map": no discard, draw or shop first.
+            self._leave_map(seat)
+            self._next_turn()
+            return
         self._offer_shop()
 
     def _place_stone(self, seat: int, space: int) -> None:
@@ -617,6 +674,14 @@ class BBState:
         self.chocolate[seat] = True
         self._say(f"Rambler {seat} buys a bar of Chocolate.")
         if self.phase == SHOP:
+            self._after_shop()
+
+    def _after_shop(self) -> None:
+        """A shop closes: back to the turn, or to the next Rambler's shop at Lunch or Tea."""
+        if self.break_shop:
+            self.break_shop.pop(0)
+            self._next_break_shop()
+        else:
             self._continue_turn()
 
     def _offer_shop(self) -> None:
@@ -698,18 +763,8 @@ class BBState:
     # ------------------------------------------------------------------ end of a turn
 
     def _end_turn(self) -> None:
-        seat, b, r = self.turn_seat, self.board, self.rules
-        here = self.pos[seat]
-        if b.beauty[here]:
-            self._add(
-                seat,
-                "beauty",
-                max(r.beauty_points - (r.rain_penalty if self.raining else 0), 0),
-                f"the Beauty Spot at {b.names[here]}",
-            )
-        if here == b.start and self.turn >= b.return_from_turn:
-            self._leave_map(seat)
-        elif self.n > 1 and self.carrying and self.holder == seat:
+        seat, r = self.turn_seat, self.rules
+        if self.n > 1 and self.carrying and self.holder == seat:
             self.carried_turns += 1
             if self.carried_turns >= r.rucksack_turns:
                 self._start_vote()
@@ -793,7 +848,17 @@ class BBState:
             on_map.sort(key=lambda s: (self.score[s], s))
         self.queue = on_map
         self._break_done = True
-        self._next_equipment()
+        # Chocolate "may be bought from a Refreshment location at any time in a Rambler's turn":
+        # Lunch and Tea forbid only Refreshments, so a Rambler resting at one may buy, after the
+        # pound is collected.
+        self.break_shop = [s for s in self._on_map() if self._can_buy(s)]
+        self._next_break_shop()
+
+    def _next_break_shop(self) -> None:
+        if self.break_shop:
+            self.phase, self.cur = SHOP, self.break_shop[0]
+        else:
+            self._next_equipment()
 
     # ------------------------------------------------------------------ the end of the day
 
