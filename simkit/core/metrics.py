@@ -13,9 +13,10 @@ interval (``stats.share_table``), means a t interval, both with the game as the 
 
 Balance is 1 minus the largest gap between two seats. ``balance`` is Ludii's value exactly; picking
 the best and the worst seat from the same data makes it biased low (a fair game never shows 1), so
-``balance_corrected`` (the one the report leads with) removes the bias by a parametric bootstrap of
-the seat shares (their mean and game-level covariance: normal draws, a fixed seed): corrected gap =
-gap - (mean bootstrap gap - gap), at least 0. The interval of both holds every pairwise gap at once:
+``balance_corrected`` (the one the report leads with) removes the bias with a parametric bootstrap of
+the seat shares (normal draws from their game-level covariance, a fixed seed): the corrected gap is
+the one whose bootstrap draws show, on average, the gap measured (seat shares shrunk towards their
+mean until they do; 0 if even equal seats would show more). The interval of both holds every pairwise gap at once:
 max-|t| simultaneous intervals of all seat differences (critical value from the same draws), so it
 covers the true balance whenever all of them cover.
 """
@@ -39,8 +40,9 @@ DEFINITIONS = {
     "(a placing is a partial win: 1st 1, last 0, rank r of n 1 - (r-1)/(n-1), ties share their "
     "mean rank); 1 is perfectly even. As Ludii computes it, so biased low: a fair game never "
     "shows 1. Simultaneous interval over all seat pairs.",
-    "balance_corrected": "Balance, bias-corrected: Ludii's Balance less its bias, estimated by a "
-    "parametric bootstrap of the seat shares (the expected excess of the largest gap).",
+    "balance_corrected": "Balance, bias-corrected: 1 minus the gap whose parametric-bootstrap "
+    "draws show on average the gap measured (seat shares shrunk towards their mean until they "
+    "do).",
     "balance_first": "Balance, first places (simkit): the same with first places only (a win "
     "share: 1, 1/k for a k-way tie, 0).",
     "balance_first_corrected": "Balance, first places, bias-corrected (as above).",
@@ -131,10 +133,8 @@ def balance(wins: np.ndarray, seed: int = BOOTSTRAP_SEED) -> tuple[float, float,
     se = np.sqrt(np.clip(cov[a, a] + cov[b, b] - 2 * cov[a, b], 0, None))
     rng = np.random.default_rng(seed)
     noise = rng.multivariate_normal(np.zeros(n), cov, size=BOOTSTRAP_DRAWS, method="eigh")
-    draws = shares + noise
     gap = float(shares.max() - shares.min())
-    boot_gap = (draws.max(axis=1) - draws.min(axis=1)).mean()
-    corrected = max(0.0, gap - (boot_gap - gap))
+    corrected = _unbiased_gap(shares, noise, gap)
     if np.all(se == 0):
         return 1.0 - gap, 1.0 - corrected, 1.0 - gap, 1.0 - gap
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -143,6 +143,27 @@ def balance(wins: np.ndarray, seed: int = BOOTSTRAP_SEED) -> tuple[float, float,
     lowest_gap = float(np.clip(gaps - crit * se, 0, None).max())
     highest_gap = float(min(1.0, (gaps + crit * se).max()))
     return 1.0 - gap, 1.0 - corrected, 1.0 - highest_gap, 1.0 - lowest_gap
+
+
+def _unbiased_gap(shares: np.ndarray, noise: np.ndarray, gap: float) -> float:
+    """The gap whose expected measured value is the gap measured: seat shares shrunk towards
+    their mean by lambda in [0, 1] until the mean gap of the bootstrap draws around them equals
+    ``gap`` (0 when even equal seats would show a larger gap on average)."""
+
+    def expected(lam: float) -> float:
+        centre = shares.mean() + lam * (shares - shares.mean())
+        draws = centre + noise
+        return float((draws.max(axis=1) - draws.min(axis=1)).mean())
+
+    if expected(0.0) >= gap:
+        return 0.0
+    if expected(1.0) <= gap:
+        return gap
+    low, high = 0.0, 1.0
+    for _ in range(40):
+        mid = (low + high) / 2
+        low, high = (mid, high) if expected(mid) < gap else (low, mid)
+    return (low + high) / 2 * gap
 
 
 def duration_sd(turns: np.ndarray) -> tuple[float, float, float]:
