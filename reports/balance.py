@@ -23,6 +23,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from simkit.core import metrics, ratings, stats, traces  # noqa: E402
+from simkit.core import verdicts as verdicts_module  # noqa: E402
 from simkit.core.results import read_results  # noqa: E402
 from simkit.core.traces import read_traces  # noqa: E402
 
@@ -194,8 +195,11 @@ def _img(path: Path, alt: str) -> str:
 
 
 def verdicts(df: pl.DataFrame) -> list[str]:
-    """One plain sentence per cell about the first player, with the games the verdict needs."""
-    return metrics.seat_verdicts(df)["verdict"].to_list()
+    """Plain sentences per cell: every seat out of line (or what the games rule out and what a
+    study would need), then every strategy out of line and whether one dominates."""
+    return verdicts_module.seat_verdicts(df)["verdict"].to_list() + (
+        verdicts_module.strategy_verdicts(df)
+    )
 
 
 def chart_ratings(df: pl.DataFrame, path: Path) -> pl.DataFrame | None:
@@ -500,43 +504,39 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
 
 
 def solo_scores(solo: pl.DataFrame) -> pl.DataFrame:
-    """Mean solo score with its 95% interval and the spread, per variant."""
+    """Mean solo score with its 95% t interval and the spread, per variant."""
+    spread = solo.group_by("variant").agg(
+        sd=pl.col("score").std(ddof=1), median=pl.col("score").median()
+    )
+    mean = stats.mean_table(solo, ["variant"], "score")
     return (
-        solo.group_by("variant")
-        .agg(
-            games=pl.len(),
-            mean_score=pl.col("score").mean(),
-            sd=pl.col("score").std(ddof=1),
-            median=pl.col("score").median(),
-        )
-        .pipe(stats.with_interval, "mean_score", "games")
+        mean.select("variant", "games", mean_score="value", lo="lo", hi="hi")
+        .join(spread, on="variant")
         .sort("variant")
     )
 
 
 def honours_table(solo: pl.DataFrame, honours: tuple[tuple[float, str], ...]) -> pl.DataFrame:
-    """Share of solo games ending in each row of the game's honours table (best first)."""
-    rows = []
+    """Share of solo games ending in each row of the game's honours table (best first), with
+    Wilson's interval."""
     ranked = sorted(honours, key=lambda h: -h[0])
-    for (variant,), part in solo.group_by("variant", maintain_order=True):
-        scores = part["score"].to_numpy()
-        upper = np.inf
-        for least, name in ranked:
-            reached = ((scores >= least) & (scores < upper)).astype(float)
-            share, lo, hi = stats.mean_ci(reached)
-            label = f"{least:g}+" if least > -1e8 else "below"
-            rows.append(
-                {
-                    "variant": variant,
-                    "score": label,
-                    "honour": name,
-                    "share": share,
-                    "lo": lo,
-                    "hi": hi,
-                }
+    upper = pl.lit(float("inf"))
+    parts = []
+    for least, name in ranked:
+        reached = ((pl.col("score") >= least) & (pl.col("score") < upper)).cast(pl.Float64)
+        share = stats.share_table(solo.with_columns(reached=reached), ["variant"], "reached")
+        parts.append(
+            share.select(
+                "variant",
+                score=pl.lit(f"{least:g}+" if least > -1e8 else "below"),
+                honour=pl.lit(name),
+                share="value",
+                lo="lo",
+                hi="hi",
             )
-            upper = least
-    return pl.DataFrame(rows)
+        )
+        upper = pl.lit(float(least))
+    return pl.concat(parts)
 
 
 def print_summary(df: pl.DataFrame) -> None:

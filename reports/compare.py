@@ -15,7 +15,7 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from reports.balance import CSS, PALETTE, _definitions, _img, _table_html, fpa_metric  # noqa: E402
-from simkit.core import metrics  # noqa: E402
+from simkit.core import metrics, verdicts  # noqa: E402
 from simkit.core.results import read_results  # noqa: E402
 
 
@@ -27,7 +27,7 @@ def run_metrics(run_dir: Path) -> tuple[dict, pl.DataFrame, list[str]]:
     return (
         meta,
         table.with_columns(run=pl.lit(label)),
-        metrics.seat_verdicts(df)["verdict"].to_list(),
+        verdicts.seat_verdicts(df)["verdict"].to_list(),
     )
 
 

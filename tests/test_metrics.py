@@ -68,32 +68,62 @@ def test_ludii_outcome_metrics_by_hand():
         assert row["lo"] <= row["hi"]
 
 
+def test_ludii_metrics_for_three_players_with_ties_by_hand():
+    df = games_table(
+        [
+            {"scores": [3, 1, 1]},  # ranks 1, 2.5, 2.5: partial wins 1, 0.25, 0.25
+            {"scores": [2, 2, 0]},  # ranks 1.5, 1.5, 3: 0.75, 0.75, 0
+            {"scores": [0, 1, 2]},  # 0, 0.5, 1
+            {"scores": [1, 1, 1]},  # all tied: 0.5 each, a draw
+        ]
+    )
+    m = metrics.outcome_metrics(df)
+    # seats' partial-win rates 0.5625, 0.5, 0.4375
+    assert metric(m, "balance")["value"] == pytest.approx(1 - (0.5625 - 0.4375))
+    assert metric(m, "advantage_p1")["value"] == pytest.approx(0.5625)
+    assert metric(m, "drawishness")["value"] == pytest.approx(0.25)
+    assert metric(m, "shared_first")["value"] == pytest.approx(0.5)
+    assert metric(m, "completion")["value"] == pytest.approx(0.5)
+    # first places only: seat 0 1 + 1/2 + 1/3, seat 1 1/2 + 1/3, seat 2 1 + 1/3 (of 4 games)
+    assert metric(m, "win_share_p1")["value"] == pytest.approx((1 + 1 / 2 + 1 / 3) / 4)
+    assert metric(m, "balance_first")["value"] == pytest.approx(1 - (1 + 1 / 2 - 1 / 2) / 4)
+
+
+def test_ludii_metrics_for_four_players_with_ties_and_a_timeout_by_hand():
+    df = games_table(
+        [
+            {"scores": [5, 3, 3, 1]},  # ranks 1, 2.5, 2.5, 4: 1, 0.5, 0.5, 0
+            {"scores": [2, 2, 2, 0]},  # ranks 2, 2, 2, 4: 2/3, 2/3, 2/3, 0
+            {"scores": [0, 0, 0, 0], "end": "turn_limit"},  # all tied at the cap: no draw
+        ]
+    )
+    m = metrics.outcome_metrics(df)
+    seat0, seat3 = (1 + 2 / 3 + 0.5) / 3, 0.5 / 3
+    assert metric(m, "advantage_p1")["value"] == pytest.approx(seat0)
+    assert metric(m, "balance")["value"] == pytest.approx(1 - (seat0 - seat3))
+    assert metric(m, "drawishness")["value"] == pytest.approx(0.0)
+    assert metric(m, "timeouts")["value"] == pytest.approx(1 / 3)
+    assert metric(m, "completion")["value"] == pytest.approx(1 / 3)
+
+
+def test_ludii_and_first_place_metrics_agree_for_two_players():
+    rng = np.random.default_rng(5)
+    df = games_table([{"scores": list(rng.integers(0, 3, 2))} for _ in range(200)])
+    m = metrics.outcome_metrics(df)
+    assert metric(m, "advantage_p1")["value"] == pytest.approx(metric(m, "win_share_p1")["value"])
+    assert metric(m, "balance")["value"] == pytest.approx(metric(m, "balance_first")["value"])
+
+
 def test_balance_interval_covers_a_perfectly_even_game():
     rng = np.random.default_rng(3)
     winners = rng.integers(0, 3, 3000)
     df = games_table([{"scores": [int(w == s) for s in range(3)]} for w in winners])
-    row = metric(metrics.outcome_metrics(df), "balance")
-    assert row["lo"] <= 1.0 and row["hi"] > 0.95 and row["value"] > 0.95
-
-
-def test_verdict_reads_the_first_player_advantage_and_the_games_it_needs():
-    # Seat 0 wins 3 of 4 games in each block of 4: share 0.75, sd of a 0/1 with p = 0.75.
-    df = games_table([{"scores": [1, 0] if g % 4 else [0, 1]} for g in range(400)])
-    row = metrics.seat_verdicts(df).row(0, named=True)
-    assert row["sure"]
-    assert "wins 75.0%" in row["verdict"] and "fair is 50.0%" in row["verdict"]
-    assert "a first-player advantage" in row["verdict"]
-    sd = np.std([1, 1, 1, 0] * 100, ddof=1)
-    assert row["games_needed"] == math.ceil((stats.Z95 * sd / 0.25) ** 2)
-
-
-def test_verdict_without_an_effect_says_how_many_games_would_rule_one_out():
-    df = games_table([{"scores": [1, 0] if g % 2 else [0, 1]} for g in range(100)])
-    row = metrics.seat_verdicts(df).row(0, named=True)
-    assert not row["sure"]
-    assert "no first-player effect" in row["verdict"]
-    sd = np.std([0, 1] * 50, ddof=1)
-    assert row["games_needed"] == math.ceil((stats.Z95 * sd / metrics.SMALLEST_EFFECT) ** 2)
+    m = metrics.outcome_metrics(df)
+    row = metric(m, "balance")
+    assert row["lo"] <= 1.0 and row["hi"] == 1.0 and row["value"] > 0.95
+    # the correction removes most of the raw estimate's shortfall from 1
+    corrected = metric(m, "balance_corrected")["value"]
+    assert row["value"] < corrected <= 1.0
 
 
 def test_score_anatomy_splits_a_column_between_winners_and_the_rest():
@@ -121,7 +151,8 @@ def test_paired_differences_match_game_by_game():
     assert fpa["diff"] == pytest.approx(-0.5) and fpa["pairs"] == 2
     length = diffs.filter(pl.col("metric") == "duration_mean").row(0, named=True)
     assert length["diff"] == pytest.approx(4.0)
-    assert length["lo"] == pytest.approx(4.0 - stats.Z95 * np.std([2, 6], ddof=1) / math.sqrt(2))
+    t = 12.706204736174707  # t(0.975, 1): two pairs
+    assert length["lo"] == pytest.approx(4.0 - t * np.std([2, 6], ddof=1) / math.sqrt(2))
 
 
 def test_race_game_matches_its_analytic_win_chances(tmp_path):

@@ -41,16 +41,50 @@ def table(
     return pl.DataFrame(rows)
 
 
+def wilson_by_hand(successes: float, n: float) -> tuple[float, float]:
+    z = 1.959963984540054
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def test_win_share_and_first_player_advantage_by_hand():
     df = table([1, 1, 1, 0])
     seats = stats.seat_win_shares(df)
     assert seats["win_share"].to_list() == [0.75, 0.25]
-    sd = np.std([1, 1, 1, 0], ddof=1)
-    half = stats.Z95 * sd / 2
-    assert seats["lo"][0] == pytest.approx(0.75 - half)
+    lo, hi = wilson_by_hand(3, 4)
+    assert seats["lo"][0] == pytest.approx(lo) and seats["hi"][0] == pytest.approx(hi)
     fpa = stats.first_player_advantage(df)
     assert fpa["fpa"][0] == pytest.approx(0.25)
-    assert fpa["hi"][0] - fpa["lo"][0] == pytest.approx(2 * half)
+    assert fpa["lo"][0] == pytest.approx(lo - 0.5) and fpa["hi"][0] == pytest.approx(hi - 0.5)
+
+
+def test_shares_at_the_extremes_keep_an_honest_interval_inside_0_and_1():
+    # A seat winning 30 of 30: not [1, 1] (the normal interval) but Wilson's [0.886, 1].
+    seats = stats.seat_win_shares(table([1.0] * 30))
+    best, worst = seats.row(0, named=True), seats.row(1, named=True)
+    assert best["hi"] == pytest.approx(1.0) and best["lo"] == pytest.approx(
+        wilson_by_hand(30, 30)[0]
+    )
+    assert worst["lo"] == pytest.approx(0.0, abs=1e-12) and worst["hi"] > 0.1
+    for row in seats.iter_rows(named=True):
+        assert 0.0 <= row["lo"] <= row["win_share"] <= row["hi"] <= 1.0
+
+
+def test_a_mean_over_few_values_uses_the_t_quantile():
+    values = np.array([1.0, 2.0, 4.0, 7.0, 11.0])
+    m, lo, hi = stats.mean_ci(values)
+    half = 2.7764451051977987 * np.std(values, ddof=1) / math.sqrt(5)  # t(0.975, 4)
+    assert (lo, hi) == pytest.approx((m - half, m + half))
+
+
+def test_a_strategy_in_several_seats_of_a_game_is_one_cluster():
+    # Self-play of one strategy against itself in both seats: exactly one of its two seats wins
+    # every game, so its share is exactly 1/2 with no uncertainty at all (rows are dependent).
+    df = table([1, 0, 1, 1, 0, 0, 1, 0]).with_columns(strategy=pl.lit("same"))
+    row = stats.strategy_win_shares(df).row(0, named=True)
+    assert row["win_share"] == 0.5 and row["lo"] == pytest.approx(0.5) and row["hi"] == 0.5
 
 
 def test_chi_square_for_equal_seats():

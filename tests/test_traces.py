@@ -53,7 +53,6 @@ def test_a_comeback_has_lead_changes_drama_and_a_late_decision():
     lines = [(0, 0), (2, 0), (2, 3), (2, 5), (8, 5), (9, 5)]
     a = arc(lines, winner=0)
     assert a["lead_changes"] == 2
-    assert a["lead_change_rate"] == pytest.approx(2 / 5)
     assert a["drama_deficit"] == 3  # 2 against 5 at turn 3
     assert a["drama_time_behind"] == pytest.approx(2 / 5)  # turns 2 and 3 of 1..5
     assert a["decisiveness"] == pytest.approx(4 / 5)
@@ -63,11 +62,23 @@ def test_a_walkover_is_decided_from_the_start():
     a = arc([(1, 0), (2, 0), (4, 1)], winner=0)
     assert a == {
         "lead_changes": 0.0,
-        "lead_change_rate": 0.0,
         "drama_deficit": 0.0,
         "drama_time_behind": 0.0,
         "decisiveness": 0.0,
     }
+
+
+def test_ludii_lead_change_follows_the_set_of_leaders_by_hand():
+    # Ludii: before each turn (every line but the final one) the set of leaders, ties included;
+    # the first state counts as a change (from no leaders), then every change of the set.
+    two = [(0, 0), (2, 0), (2, 3), (2, 5), (8, 5), (9, 5)]  # {0,1} {0} {1} {1} {0}
+    assert traces.ludii_lead_change(np.array(two, dtype=float)) == pytest.approx(4 / 5)
+    three = [(0, 0, 0), (1, 1, 0), (2, 2, 0), (2, 2, 3), (2, 2, 3), (9, 0, 0)]
+    # {0,1,2} {0,1} {0,1} {2} {2}: 1 + 1 + 0 + 1 + 0 changes over 5 turns
+    assert traces.ludii_lead_change(np.array(three, dtype=float)) == pytest.approx(3 / 5)
+    four = [(0, 0, 0, 0), (1, 0, 0, 1), (1, 0, 2, 1), (3, 3, 3, 3)]
+    # {0,1,2,3} {0,3} {2}: three changes over three turns
+    assert traces.ludii_lead_change(np.array(four, dtype=float)) == pytest.approx(1.0)
 
 
 def test_a_win_on_the_last_turn_is_decided_at_the_end():

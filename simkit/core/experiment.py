@@ -17,6 +17,7 @@ from simkit import __version__
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
 from simkit.core.rules import flatten, load_toml, make_rules, rules_to_dict
+from simkit.core.seating import seating
 from simkit.core.strategy import make_strategy
 
 KNOWN_KEYS = {
@@ -159,13 +160,13 @@ class Experiment:
         return out
 
     def seats(self, k: int, n_players: int) -> list[str]:
-        """The strategy in each seat of game ``k``: rotated, so each strategy sits in each seat
-        equally often over every run of consecutive games, or fixed seat by seat."""
+        """The strategy in each seat of game ``k``: rotated over a design in which every pair of
+        strategies meets in every order (``simkit.core.seating``), or fixed seat by seat."""
         names = self.strategies
         if len(names) == 1:
             return names * n_players
         if self.rotate:
-            return [names[(k + seat) % len(names)] for seat in range(n_players)]
+            return seating(names, n_players, k)
         return list(names)
 
     def game_index(self, cell: Cell, k: int) -> int:

@@ -1,14 +1,24 @@
-"""Balance metrics a designer reads, each with a 95% interval, from the results table.
+"""Outcome metrics a designer reads, each with a 95% interval, from the results table.
 
-- Seat balance: a one-line verdict on the first player, with the games the verdict needs.
-- Ludii's outcome metrics (Browne's game-quality measures as Ludii computes them): Balance,
-  AdvantageP1, Completion, Drawishness, Timeouts, Duration.
+- Ludii's outcome metrics, exactly as Ludii's Evaluation module defines them for any player count:
+  Balance and AdvantageP1 count every placing as a partial win (RankUtils: rank r of n is worth
+  1 - (r - 1) / (n - 1), tied seats share their mean rank, so 2nd of 3 is 0.5), Drawishness counts
+  a game only when all players tie, Completion a game with a winner, Timeouts a game stopped by the
+  turn cap. For two players they equal simkit's first-place versions, which are kept under their
+  own names (``balance_first``, ``win_share_p1``, ``shared_first``).
 - Score anatomy: the game's own ``x_`` columns, for winners against the rest.
 
-Metrics come in long format (variant, n_players, metric, value, lo, hi) so reports, sweeps and run
-comparisons treat them alike. Means get the normal interval, Balance that of the gap between the
-best and the worst seat (paired game by game), and the spread of game length a percentile
-bootstrap over games with a fixed seed, so a report is reproducible.
+Metrics come in long format (variant, n_players, metric, value, lo, hi). Shares get Wilson's
+interval (``stats.share_table``), means a t interval, both with the game as the unit.
+
+Balance is 1 minus the largest gap between two seats. ``balance`` is Ludii's value exactly; picking
+the best and the worst seat from the same data makes it biased low (a fair game never shows 1), so
+``balance_corrected`` (the one the report leads with) removes the bias with a parametric bootstrap of
+the seat shares (normal draws from their game-level covariance, a fixed seed): the corrected gap is
+the one whose bootstrap draws show, on average, the gap measured (seat shares shrunk towards their
+mean until they do; 0 if even equal seats would show more). The interval of both holds every pairwise gap at once:
+max-|t| simultaneous intervals of all seat differences (critical value from the same draws), so it
+covers the true balance whenever all of them cover.
 """
 
 from __future__ import annotations
@@ -20,18 +30,31 @@ import polars as pl
 from scipy import stats as sps
 
 from simkit.core import stats
-from simkit.core.stats import Z95, mean_ci
+from simkit.core.stats import KEYS, mean_ci, share_table
 
-BOOTSTRAP_RESAMPLES = 999
+BOOTSTRAP_DRAWS = 4000
 BOOTSTRAP_SEED = 20110501
 
 DEFINITIONS = {
-    "balance": "Balance (Ludii): 1 minus the gap between the best and the worst seat's win "
-    "share; 1 is perfectly even.",
-    "advantage_p1": "AdvantageP1 (Ludii): the first player's (seat 0's) win share; fair is 1/n.",
-    "completion": "Completion (Ludii): share of games that end normally with a sole winner "
-    "(no shared first place, no turn cap).",
-    "drawishness": "Drawishness (Ludii): share of games whose first place is shared.",
+    "balance": "Balance (Ludii): 1 minus the largest gap between two seats' partial-win rates "
+    "(a placing is a partial win: 1st 1, last 0, rank r of n 1 - (r-1)/(n-1), ties share their "
+    "mean rank); 1 is perfectly even. As Ludii computes it, so biased low: a fair game never "
+    "shows 1. Simultaneous interval over all seat pairs.",
+    "balance_corrected": "Balance, bias-corrected: 1 minus the gap whose parametric-bootstrap "
+    "draws show on average the gap measured (seat shares shrunk towards their mean until they "
+    "do).",
+    "balance_first": "Balance, first places (simkit): the same with first places only (a win "
+    "share: 1, 1/k for a k-way tie, 0).",
+    "balance_first_corrected": "Balance, first places, bias-corrected (as above).",
+    "advantage_p1": "AdvantageP1 (Ludii): the first player's (seat 0's) mean partial win; fair is "
+    "1/2 for any number of players.",
+    "win_share_p1": "First player's win share (simkit): seat 0's share of first places; fair is "
+    "1/n.",
+    "completion": "Completion (Ludii): share of games with a winner (not all tied, not stopped by "
+    "the turn cap).",
+    "drawishness": "Drawishness (Ludii): share of games that end normally with all players tied.",
+    "shared_first": "Shared first place (simkit): share of games whose first place is shared by "
+    "two or more seats.",
     "timeouts": "Timeouts (Ludii): share of games stopped by the turn cap.",
     "duration_mean": "Duration (Ludii), mean: the mean game length in the game's turn unit.",
     "duration_sd": "Duration (Ludii), spread: the standard deviation of game length.",
@@ -51,212 +74,252 @@ def metric_frame(rows: list[dict]) -> pl.DataFrame:
     return pl.DataFrame(rows, schema=METRIC_SCHEMA)
 
 
-def bootstrap_ci(sample: np.ndarray, statistic) -> tuple[float, float]:
-    """Percentile bootstrap over the first axis (games) of ``sample``; ``statistic(x, axis)`` must
-    accept a batch of resamples."""
-    if len(sample) < 2:
-        return math.nan, math.nan
-    result = sps.bootstrap(
-        (sample,),
-        statistic,
-        n_resamples=BOOTSTRAP_RESAMPLES,
-        method="percentile",
-        vectorized=True,
-        batch=50,
-        axis=0,
-        random_state=np.random.default_rng(BOOTSTRAP_SEED),
+def with_partial_wins(df: pl.DataFrame) -> pl.DataFrame:
+    """Add ``partial_win``: Ludii's utility of the seat's placing mapped to [0, 1]
+    (RankUtils.rankToUtil): tied seats share the mean of the ranks they span."""
+    game = [*KEYS, "game_index"]
+    tied = pl.len().over([*game, "rank"])
+    mean_rank = pl.col("rank").cast(pl.Float64) + (tied - 1) / 2
+    n = pl.col("n_players").cast(pl.Float64)
+    return df.with_columns(
+        partial_win=pl.when(n > 1).then(1.0 - (mean_rank - 1.0) / (n - 1.0)).otherwise(None)
     )
-    ci = result.confidence_interval
-    return float(ci.low), float(ci.high)
-
-
-def _sd(x: np.ndarray, axis: int) -> np.ndarray:
-    return x.std(axis=axis, ddof=1)
 
 
 def per_game(df: pl.DataFrame) -> pl.DataFrame:
-    """One row per game: length, end, whether first place is shared, seat 0's share."""
+    """One row per game: length, end, how first place fell, seat 0's win share and partial win."""
+    df = with_partial_wins(df)
     return (
-        df.group_by("variant", "n_players", "game_index")
+        df.group_by(*KEYS, "game_index")
         .agg(
-            turns=pl.col("turns").first(),
+            turns=pl.col("turns").first().cast(pl.Float64),
             end_reason=pl.col("end_reason").first(),
-            shared_first=(pl.col("rank") == 1).sum() > 1,
+            firsts=(pl.col("rank") == 1).sum(),
+            seats=pl.len(),
             seat0_share=pl.col("win_share").filter(pl.col("seat") == 0).first(),
+            seat0_partial=pl.col("partial_win").filter(pl.col("seat") == 0).first(),
         )
-        .sort("variant", "n_players", "game_index")
+        .with_columns(
+            timeout=(pl.col("end_reason") == "turn_limit").cast(pl.Float64),
+            shared_first=(pl.col("firsts") > 1).cast(pl.Float64),
+            all_tied=(pl.col("firsts") == pl.col("seats")).cast(pl.Float64),
+        )
+        .with_columns(
+            completion=((pl.col("firsts") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
+            drawishness=((pl.col("all_tied") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
+        )
+        .sort(*KEYS, "game_index")
     )
 
 
-def win_matrix(part: pl.DataFrame) -> np.ndarray:
-    """Win shares as a (games, seats) array, games in game_index order."""
+def seat_matrix(part: pl.DataFrame, column: str) -> np.ndarray:
+    """``column`` as a (games, seats) array for one cell, games in game_index order."""
     n = int(part["n_players"][0])
-    ordered = part.sort("game_index", "seat")
-    return ordered["win_share"].to_numpy().reshape(-1, n)
+    return part.sort("game_index", "seat")[column].to_numpy().astype(float).reshape(-1, n)
+
+
+def balance(wins: np.ndarray, seed: int = BOOTSTRAP_SEED) -> tuple[float, float, float, float]:
+    """Balance, 1 - max gap between seats, as measured and bias-corrected, and its simultaneous
+    95% interval, from a (games, seats) array of per-game shares (see the module notes)."""
+    games, n = wins.shape
+    if games < 2 or n < 2:
+        raw = 1.0 - float(np.ptp(wins.mean(axis=0))) if games else math.nan
+        return raw, math.nan, math.nan, math.nan
+    shares = wins.mean(axis=0)
+    cov = np.cov(wins, rowvar=False) / games
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    a, b = np.array(pairs).T
+    gaps = np.abs(shares[a] - shares[b])
+    se = np.sqrt(np.clip(cov[a, a] + cov[b, b] - 2 * cov[a, b], 0, None))
+    rng = np.random.default_rng(seed)
+    noise = rng.multivariate_normal(np.zeros(n), cov, size=BOOTSTRAP_DRAWS, method="eigh")
+    gap = float(shares.max() - shares.min())
+    corrected = _unbiased_gap(shares, noise, gap)
+    if np.all(se == 0):
+        return 1.0 - gap, 1.0 - corrected, 1.0 - gap, 1.0 - gap
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.abs(noise[:, a] - noise[:, b]) / np.where(se > 0, se, np.inf)
+    crit = float(np.quantile(t.max(axis=1), 1 - stats.ALPHA))
+    lowest_gap = float(np.clip(gaps - crit * se, 0, None).max())
+    highest_gap = float(min(1.0, (gaps + crit * se).max()))
+    return 1.0 - gap, 1.0 - corrected, 1.0 - highest_gap, 1.0 - lowest_gap
+
+
+def _unbiased_gap(shares: np.ndarray, noise: np.ndarray, gap: float) -> float:
+    """The gap whose expected measured value is the gap measured: seat shares shrunk towards
+    their mean by lambda in [0, 1] until the mean gap of the bootstrap draws around them equals
+    ``gap`` (0 when even equal seats would show a larger gap on average)."""
+
+    def expected(lam: float) -> float:
+        centre = shares.mean() + lam * (shares - shares.mean())
+        draws = centre + noise
+        return float((draws.max(axis=1) - draws.min(axis=1)).mean())
+
+    if expected(0.0) >= gap:
+        return 0.0
+    if expected(1.0) <= gap:
+        return gap
+    low, high = 0.0, 1.0
+    for _ in range(40):
+        mid = (low + high) / 2
+        low, high = (mid, high) if expected(mid) < gap else (low, mid)
+    return (low + high) / 2 * gap
+
+
+def duration_sd(turns: np.ndarray) -> tuple[float, float, float]:
+    """The spread of game length and its interval: the delta method on the variance (fourth
+    moment), on the log scale so it stays positive."""
+    n = len(turns)
+    if n < 3:
+        return (float(np.std(turns, ddof=1)) if n == 2 else math.nan), math.nan, math.nan
+    var = float(np.var(turns, ddof=1))
+    if var == 0:
+        return 0.0, 0.0, 0.0
+    m4 = float(np.mean((turns - turns.mean()) ** 4))
+    se_log_var = math.sqrt(max(m4 - var**2 * (n - 3) / (n - 1), 1e-300) / n) / var
+    t = stats.t_quantile(n - 1)
+    return (
+        math.sqrt(var),
+        math.sqrt(var * math.exp(-t * se_log_var)),
+        math.sqrt(var * math.exp(t * se_log_var)),
+    )
 
 
 def outcome_metrics(df: pl.DataFrame) -> pl.DataFrame:
-    """Ludii's outcome metrics per (variant, n_players), with intervals."""
-    rows = []
+    """Ludii's outcome metrics and simkit's first-place versions per (variant, n_players)."""
     games = per_game(df)
-    for (variant, n), part in df.group_by("variant", "n_players", maintain_order=True):
-        g = games.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
-        wins = win_matrix(part)
-        shares = wins.mean(axis=0)
-        # The gap between the best and the worst seat, paired game by game.
-        _, gap_lo, gap_hi = mean_ci(wins[:, shares.argmax()] - wins[:, shares.argmin()])
-        normal = (g["end_reason"] == "normal").to_numpy()
-        shared = g["shared_first"].to_numpy()
-        turns = g["turns"].to_numpy().astype(float)
-        values = {
-            "balance": (1.0 - (shares.max() - shares.min()), 1.0 - gap_hi, min(1.0, 1.0 - gap_lo)),
-            "advantage_p1": mean_ci(g["seat0_share"].to_numpy()),
-            "completion": mean_ci((normal & ~shared).astype(float)),
-            "drawishness": mean_ci(shared.astype(float)),
-            "timeouts": mean_ci((g["end_reason"] == "turn_limit").to_numpy().astype(float)),
-            "duration_mean": mean_ci(turns),
-            "duration_sd": (float(np.std(turns, ddof=1)), *bootstrap_ci(turns, _sd)),
-        }
-        for metric, (value, low, high) in values.items():
+    rows = []
+    shares = {
+        "advantage_p1": "seat0_partial",
+        "win_share_p1": "seat0_share",
+        "completion": "completion",
+        "drawishness": "drawishness",
+        "shared_first": "shared_first",
+        "timeouts": "timeout",
+    }
+    for metric, column in shares.items():
+        table = share_table(games, KEYS, column)
+        rows += table.select(*KEYS, metric=pl.lit(metric), value="value", lo="lo", hi="hi").rows(
+            named=True
+        )
+    length = stats.mean_table(games, KEYS, "turns")
+    rows += length.select(
+        *KEYS, metric=pl.lit("duration_mean"), value="value", lo="lo", hi="hi"
+    ).rows(named=True)
+    partial = with_partial_wins(df)
+    for (variant, n), part in partial.group_by(KEYS, maintain_order=True):
+        cell = {"variant": variant, "n_players": n}
+        for metric, column in (("balance", "partial_win"), ("balance_first", "win_share")):
+            raw, corrected, lo, hi = balance(seat_matrix(part, column))
+            rows.append(cell | {"metric": metric, "value": raw, "lo": lo, "hi": hi})
             rows.append(
-                {"variant": variant, "n_players": n, "metric": metric, "value": value}
-                | {"lo": low, "hi": high}
+                cell | {"metric": f"{metric}_corrected", "value": corrected, "lo": lo, "hi": hi}
             )
+        turns = games.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
+        value, lo, hi = duration_sd(turns["turns"].to_numpy())
+        rows.append(cell | {"metric": "duration_sd", "value": value, "lo": lo, "hi": hi})
     return metric_frame(rows).sort("variant", "n_players", "metric")
 
 
-def games_needed(sd: float, effect: float) -> int:
-    """Games for a 95% interval half as wide as ``effect``: enough to tell its sign."""
-    if sd <= 0 or effect == 0:
-        return 0
-    return math.ceil((Z95 * sd / abs(effect)) ** 2)
-
-
-SMALLEST_EFFECT = 0.01  # one percentage point: below it a seat's edge is noise to a designer
-
-
-def seat_verdicts(df: pl.DataFrame) -> pl.DataFrame:
-    """One plain sentence per (variant, n_players) on the first player, and the games it needs.
-
-    A verdict is sure when the FPA interval excludes 0; ``games_needed`` is then how many games
-    showing it takes (at the measured spread and effect), otherwise how many games would rule out
-    an edge of one percentage point either way.
-    """
-    equal = stats.seats_equal_test(df)
+def score_anatomy(
+    df: pl.DataFrame, sentinels: dict[str, float] | None = None, skip: tuple[str, ...] = ()
+) -> pl.DataFrame:
+    """Each numeric ``x_`` column per (variant, n_players): its mean with interval (the game the
+    unit), its mean for the winners and for the others, and its correlation with the final score
+    (where points come from). A value equal to the column's sentinel (``sentinels``: "does not
+    apply") is left out; columns in ``skip`` are not shown."""
+    sentinels = sentinels or {}
+    extras = [
+        c
+        for c in df.columns
+        if c.startswith("x_")
+        and c not in skip
+        and (df[c].dtype.is_numeric() or df[c].dtype == pl.Boolean)
+    ]
     rows = []
-    for (variant, n), part in df.group_by("variant", "n_players", maintain_order=True):
-        seat0 = part.filter(pl.col("seat") == 0)["win_share"].to_numpy()
-        share, lo, hi = mean_ci(seat0)
-        fair = 1.0 / n
-        sd = float(np.std(seat0, ddof=1)) if len(seat0) > 1 else math.nan
-        if lo > fair:
-            call, need = "a first-player advantage", games_needed(sd, share - fair)
-        elif hi < fair:
-            call, need = "a first-player disadvantage", games_needed(sd, share - fair)
-        else:
-            call, need = "no first-player effect these games can show", 0
-            need = games_needed(sd, SMALLEST_EFFECT)
-        text = (
-            f"{variant}, {n} players: seat 0 wins {100 * share:.1f}% "
-            f"± {100 * (hi - lo) / 2:.1f}%, fair is {100 * fair:.1f}%: {call}"
+    for column in extras:
+        value = pl.col(column).cast(pl.Float64)
+        if column in sentinels:
+            value = pl.when(value == sentinels[column]).then(None).otherwise(value)
+        part = df.select(
+            *KEYS,
+            "game_index",
+            "score",
+            winner=pl.col("win_share") > 0,
+            v=value,
+        ).drop_nulls("v")
+        if part.is_empty():
+            continue
+        per_game_sums = part.group_by(*KEYS, "game_index").agg(
+            y=pl.col("v").sum(), m=pl.len().cast(pl.Float64)
         )
-        if lo > fair or hi < fair:
-            text += f" (sure after about {need:,} games; {len(seat0):,} played)."
+        if df[column].dtype == pl.Boolean:
+            table = share_table(per_game_sums, KEYS, "y", "m")
         else:
-            text += (
-                f" (ruling out an edge of {100 * SMALLEST_EFFECT:.0f} point either way needs "
-                f"about {need:,} games; {len(seat0):,} played)."
-            )
-        test = equal.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
-        if not test.is_empty() and test["p_value"][0] < 0.05:
-            text += f" The seats are not equal (chi-square p = {test['p_value'][0]:.2g})."
+            table = stats.mean_table(per_game_sums, KEYS, "y", "m")
+        split = part.group_by(KEYS).agg(
+            winners=pl.col("v").filter(pl.col("winner")).mean(),
+            others=pl.col("v").filter(~pl.col("winner")).mean(),
+            corr_with_score=pl.corr("v", "score"),
+        )
         rows.append(
-            {
-                "variant": variant,
-                "n_players": n,
-                "games": len(seat0),
-                "verdict": text,
-                "sure": bool(lo > fair or hi < fair),
-                "games_needed": need,
-            }
-        )
-    return pl.DataFrame(
-        rows,
-        schema={
-            "variant": pl.String,
-            "n_players": pl.Int8,
-            "games": pl.Int64,
-            "verdict": pl.String,
-            "sure": pl.Boolean,
-            "games_needed": pl.Int64,
-        },
-    )
-
-
-def score_anatomy(df: pl.DataFrame) -> pl.DataFrame:
-    """Each numeric ``x_`` column per (variant, n_players): its mean with interval, its mean for
-    the winners and for the others, and its correlation with the final score (where points come
-    from)."""
-    extras = [c for c in df.columns if c.startswith("x_") and df[c].dtype.is_numeric()]
-    extras += [c for c in df.columns if c.startswith("x_") and df[c].dtype == pl.Boolean]
-    rows = []
-    for (variant, n), part in df.group_by("variant", "n_players", maintain_order=True):
-        winner = (part["win_share"] > 0).to_numpy()
-        score = part["score"].to_numpy().astype(float)
-        for column in extras:
-            values = part[column].cast(pl.Float64).to_numpy()
-            mean, lo, hi = mean_ci(values)
-            spread = np.std(values) > 0 and np.std(score) > 0
-            rows.append(
-                {
-                    "variant": variant,
-                    "n_players": n,
-                    "column": column,
-                    "mean": mean,
-                    "lo": lo,
-                    "hi": hi,
-                    "winners": float(values[winner].mean()) if winner.any() else math.nan,
-                    "others": float(values[~winner].mean()) if (~winner).any() else math.nan,
-                    "corr_with_score": float(np.corrcoef(values, score)[0, 1])
-                    if spread
-                    else math.nan,
-                }
+            table.join(split, on=KEYS).select(
+                *KEYS,
+                column=pl.lit(column),
+                mean="value",
+                lo="lo",
+                hi="hi",
+                winners="winners",
+                others="others",
+                corr_with_score=pl.col("corr_with_score").fill_nan(None),
             )
-    return pl.DataFrame(
-        rows,
-        schema={
-            "variant": pl.String,
-            "n_players": pl.Int8,
-            "column": pl.String,
-            "mean": pl.Float64,
-            "lo": pl.Float64,
-            "hi": pl.Float64,
-            "winners": pl.Float64,
-            "others": pl.Float64,
-            "corr_with_score": pl.Float64,
-        },
-    )
+        )
+    schema = {
+        "variant": pl.String,
+        "n_players": pl.Int8,
+        "column": pl.String,
+        "mean": pl.Float64,
+        "lo": pl.Float64,
+        "hi": pl.Float64,
+        "winners": pl.Float64,
+        "others": pl.Float64,
+        "corr_with_score": pl.Float64,
+    }
+    if not rows:
+        return pl.DataFrame(schema=schema)
+    return pl.concat([r.cast(schema) for r in rows]).sort("variant", "n_players", "column")
+
+
+PAIRED_MEASURES = {
+    "fpa": "seat0_share",
+    "advantage_p1": "seat0_partial",
+    "duration_mean": "turns",
+    "drawishness": "drawishness",
+    "shared_first": "shared_first",
+    "timeouts": "timeout",
+}
 
 
 def paired_metric_differences(df: pl.DataFrame, base: str = "base") -> pl.DataFrame:
     """Per variant against ``base``, paired game by game on the shared seeds: seat 0's win share
-    (the FPA difference), game length, and the share of games with a shared first place."""
-    games = per_game(df).with_columns(pl.col("shared_first").cast(pl.Float64))
-    seeds = df.filter(pl.col("seat") == 0).select("variant", "n_players", "game_index", "seed")
-    games = games.join(seeds, on=["variant", "n_players", "game_index"])
+    (the FPA difference), its partial win, game length and the shares of draws and timeouts; each
+    with its t interval and a two-sided p-value (the report adjusts them together)."""
+    games = per_game(df)
+    seeds = df.filter(pl.col("seat") == 0).select(*KEYS, "game_index", "seed")
+    games = games.join(seeds, on=[*KEYS, "game_index"])
     base_rows = games.filter(pl.col("variant") == base).drop("variant", "game_index")
     joined = games.filter(pl.col("variant") != base).join(
         base_rows, on=["n_players", "seed"], suffix="_base"
     )
     rows = []
-    measures = {"fpa": "seat0_share", "duration_mean": "turns", "drawishness": "shared_first"}
-    for (variant, n), part in joined.group_by("variant", "n_players", maintain_order=True):
-        for metric, column in measures.items():
+    for (variant, n), part in joined.group_by(KEYS, maintain_order=True):
+        for metric, column in PAIRED_MEASURES.items():
             diff = part[column].cast(pl.Float64) - part[f"{column}_base"].cast(pl.Float64)
-            value, lo, hi = mean_ci(diff.to_numpy())
+            diff = diff.drop_nulls().to_numpy()
+            value, lo, hi = mean_ci(diff)
             rows.append(
                 {"variant": variant, "n_players": n, "metric": metric, "pairs": len(diff)}
-                | {"diff": value, "lo": lo, "hi": hi}
+                | {"diff": value, "lo": lo, "hi": hi, "p_value": _t_test(diff)}
             )
     return pl.DataFrame(
         rows,
@@ -268,5 +331,16 @@ def paired_metric_differences(df: pl.DataFrame, base: str = "base") -> pl.DataFr
             "diff": pl.Float64,
             "lo": pl.Float64,
             "hi": pl.Float64,
+            "p_value": pl.Float64,
         },
     )
+
+
+def _t_test(diff: np.ndarray) -> float:
+    """Two-sided one-sample t test of mean 0 (1 when there is no spread and no difference)."""
+    if len(diff) < 2:
+        return math.nan
+    sd = float(np.std(diff, ddof=1))
+    if sd == 0:
+        return 1.0 if float(np.mean(diff)) == 0 else 0.0
+    return float(sps.ttest_1samp(diff, 0.0).pvalue)

@@ -17,7 +17,7 @@ import choix
 import numpy as np
 import polars as pl
 
-from simkit.core.stats import mean_ci
+from simkit.core.stats import score_test, share_table
 
 ELO_PER_NAT = 400.0 / math.log(10.0)
 BOOTSTRAP_RESAMPLES = 200
@@ -47,27 +47,26 @@ def meetings(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def head_to_head(df: pl.DataFrame) -> pl.DataFrame:
-    """Share of meetings each strategy wins against each other one, with its interval."""
-    rows = []
-    met = meetings(df)
+    """Share of meetings each strategy wins against each other one, with Wilson's interval at the
+    effective number of games (a game's meetings are one cluster: they are not independent) and
+    the two-sided p-value of the share against 1/2 (cluster-robust z test)."""
     keys = ["variant", "n_players", "strategy", "opponent"]
-    for key, part in met.group_by(keys, maintain_order=True):
-        share, lo, hi = mean_ci(part["result"].to_numpy())
-        rows.append(dict(zip(keys, key, strict=True)) | {"meetings": len(part)} | {"share": share})
-        rows[-1] |= {"lo": lo, "hi": hi}
-    return pl.DataFrame(
-        rows,
-        schema={
-            "variant": pl.String,
-            "n_players": pl.Int8,
-            "strategy": pl.String,
-            "opponent": pl.String,
-            "meetings": pl.Int64,
-            "share": pl.Float64,
-            "lo": pl.Float64,
-            "hi": pl.Float64,
-        },
-    ).sort("variant", "n_players", "strategy", "opponent")
+    per_game = (
+        meetings(df)
+        .group_by(*keys, "game_index")
+        .agg(won=pl.col("result").sum(), met=pl.len().cast(pl.Float64))
+    )
+    table = share_table(per_game, keys, "won", "met")
+    p = score_test(table["value"].to_numpy() - 0.5, table["se"].fill_null(np.nan).to_numpy())
+    return table.select(
+        *keys,
+        "games",
+        meetings=pl.col("rows").cast(pl.Int64),
+        share="value",
+        lo="lo",
+        hi="hi",
+        p_value=pl.Series(p).fill_nan(None),
+    ).sort(keys)
 
 
 def fit_bradley_terry(wins: np.ndarray) -> np.ndarray:

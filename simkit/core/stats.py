@@ -1,8 +1,17 @@
 """Balance statistics from the results table (DESIGN.md, "Statistics").
 
-Every figure comes with a 95% interval. A win share is the mean of per-game shares (1, 1/k for a
-k-way tie, 0); its interval is the normal one, mean +- 1.96 standard errors, which covers well for the
-thousands of games a study plays. The first-player advantage is seat 0's win share minus 1/n.
+Every figure comes with a 95% interval, and the game is the unit of every interval:
+
+- A share (a win share, a partial win, the share of games that time out...) is a ratio of sums over
+  games, sum(y) / sum(m), with y what a game contributes and m how many rows it has (one seat, the
+  seats of one strategy, the meetings of two strategies). Its interval is Wilson's, which stays in
+  [0, 1] and covers near 95% even for rare events, computed at the *effective* number of games:
+  the share's own binomial variance over its cluster-robust variance (rows of one game are not
+  independent). With one row per game and a 0/1 outcome this is Wilson's interval itself.
+- A mean of any other number uses the same cluster-robust standard error and Student's t quantile
+  with one degree of freedom fewer than the games (right for a handful of cells as well).
+- A share tested against a fair value uses the score test (the test Wilson's interval inverts); the
+  report adjusts the p-values of all its tests together (Holm).
 """
 
 from __future__ import annotations
@@ -12,43 +21,143 @@ import math
 import numpy as np
 import polars as pl
 from scipy import stats as sps
+from statsmodels.stats.proportion import proportion_confint
 
-Z95 = 1.959963984540054
+ALPHA = 0.05
+Z95 = float(sps.norm.ppf(1 - ALPHA / 2))
+KEYS = ["variant", "n_players"]
+
+
+def t_quantile(df: float) -> float:
+    """The two-sided 95% quantile of Student's t (nan below one degree of freedom)."""
+    return float(sps.t.ppf(1 - ALPHA / 2, df)) if df >= 1 else math.nan
 
 
 def mean_ci(values: np.ndarray) -> tuple[float, float, float]:
-    """Mean and its 95% normal interval."""
+    """Mean and its 95% t interval, for independent values (one per game or per cell)."""
+    values = np.asarray(values, dtype=float)
     n = len(values)
     if n == 0:
         return math.nan, math.nan, math.nan
     m = float(np.mean(values))
     if n == 1:
         return m, math.nan, math.nan
-    half = Z95 * float(np.std(values, ddof=1)) / math.sqrt(n)
+    half = t_quantile(n - 1) * float(np.std(values, ddof=1)) / math.sqrt(n)
     return m, m - half, m + half
 
 
-def with_interval(frame: pl.DataFrame, mean: str, count: str) -> pl.DataFrame:
-    """Add ``lo`` and ``hi``: the 95% normal interval of column ``mean``, from its standard
-    deviation (column ``sd``) and its number of observations (column ``count``)."""
-    half = Z95 * pl.col("sd") / pl.col(count).sqrt()
-    return frame.with_columns(lo=pl.col(mean) - half, hi=pl.col(mean) + half)
+def wilson(count, nobs) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson's 95% interval for ``count`` successes in ``nobs`` trials (both may be fractional
+    arrays: an effective number of games). nan where there is nothing to measure."""
+    count = np.atleast_1d(np.asarray(count, dtype=float))
+    nobs = np.atleast_1d(np.asarray(nobs, dtype=float))
+    lo = np.full(count.shape, np.nan)
+    hi = np.full(count.shape, np.nan)
+    ok = np.isfinite(nobs) & (nobs > 0)
+    if ok.any():
+        lo[ok], hi[ok] = proportion_confint(count[ok], nobs[ok], alpha=ALPHA, method="wilson")
+    return np.clip(lo, 0.0, 1.0), np.clip(hi, 0.0, 1.0)
+
+
+def _cluster_sums(frame: pl.DataFrame, keys: list[str], y: str, m: str) -> pl.DataFrame:
+    """Per group: games, sum(y), sum(m), and the cluster-robust variance of sum(y)/sum(m)."""
+    ratio = pl.col("sy") / pl.col("sm")
+    resid = pl.col("syy") - 2 * ratio * pl.col("sym") + ratio**2 * pl.col("smm")
+    return (
+        frame.lazy()
+        .group_by(keys)
+        .agg(
+            games=pl.len(),
+            sy=pl.col(y).cast(pl.Float64).sum(),
+            sm=pl.col(m).cast(pl.Float64).sum(),
+            syy=(pl.col(y).cast(pl.Float64) ** 2).sum(),
+            smm=(pl.col(m).cast(pl.Float64) ** 2).sum(),
+            sym=(pl.col(y).cast(pl.Float64) * pl.col(m).cast(pl.Float64)).sum(),
+        )
+        .with_columns(value=ratio)
+        .with_columns(
+            var=pl.when(pl.col("games") > 1)
+            .then(
+                resid.clip(lower_bound=0.0)
+                / pl.col("sm") ** 2
+                * pl.col("games")
+                / (pl.col("games") - 1)
+            )
+            .otherwise(None)
+        )
+        .drop("syy", "smm", "sym")
+        .sort(keys)
+        .collect()
+    )
+
+
+def share_table(frame: pl.DataFrame, keys: list[str], y: str, m: str | None = None) -> pl.DataFrame:
+    """A share per group of ``keys`` from per-game rows of ``frame``: sum(y) / sum(m) (m: 1 per
+    row when None), with Wilson's interval at the effective number of games and the standard
+    error; columns keys, games, rows, value, lo, hi, se."""
+    if m is None:
+        frame = frame.with_columns(_m=pl.lit(1.0))
+        m = "_m"
+    sums = _cluster_sums(frame, keys, y, m)
+    p = sums["value"].to_numpy()
+    var = sums["var"].fill_null(np.nan).to_numpy()
+    games = sums["games"].to_numpy().astype(float)
+    # Wilson's own variance is p(1-p)/n, without the small-sample factor games/(games-1): so one
+    # 0/1 row per game gives back Wilson's interval over the games exactly.
+    plain = var * np.where(games > 1, (games - 1) / np.maximum(games, 1), 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n_eff = np.where(plain > 0, p * (1 - p) / plain, np.inf)
+    # All wins or all losses: no spread to measure, so fall back on the games themselves.
+    n_eff = np.where((p <= 0) | (p >= 1) | ~np.isfinite(var), games, n_eff)
+    n_eff = np.where(games < 2, games, n_eff)
+    lo, hi = wilson(p * n_eff, n_eff)
+    exact = np.isinf(n_eff)  # no spread at all between games: the share is known exactly
+    lo[exact] = hi[exact] = p[exact]
+    return sums.select(
+        *keys,
+        "games",
+        rows=pl.col("sm"),
+        value="value",
+        lo=pl.Series(lo),
+        hi=pl.Series(hi),
+        se=pl.col("var").sqrt(),
+    )
+
+
+def mean_table(frame: pl.DataFrame, keys: list[str], y: str, m: str | None = None) -> pl.DataFrame:
+    """A mean per group of ``keys`` from per-game rows: sum(y) / sum(m), with the 95% t interval
+    of its cluster-robust standard error (games - 1 degrees of freedom)."""
+    if m is None:
+        frame = frame.with_columns(_m=pl.lit(1.0))
+        m = "_m"
+    sums = _cluster_sums(frame, keys, y, m)
+    t = np.array([t_quantile(g - 1) for g in sums["games"].to_list()])
+    half = pl.Series(t) * sums["var"].sqrt()
+    return sums.select(
+        *keys,
+        "games",
+        rows=pl.col("sm"),
+        value="value",
+        lo=pl.col("value") - half,
+        hi=pl.col("value") + half,
+        se=pl.col("var").sqrt(),
+    )
+
+
+def score_test(value, se_null) -> np.ndarray:
+    """Two-sided p-value of ``value / se_null`` against the standard normal."""
+    value = np.asarray(value, dtype=float)
+    se = np.asarray(se_null, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = np.where(se > 0, value / se, np.where(value == 0, 0.0, np.inf))
+    return np.where(np.isnan(se) | np.isnan(value), np.nan, 2 * sps.norm.sf(np.abs(z)))
 
 
 def seat_win_shares(df: pl.DataFrame) -> pl.DataFrame:
-    """Win share per (variant, n_players, seat) with its interval."""
-    out = (
-        df.group_by("variant", "n_players", "seat")
-        .agg(
-            games=pl.len(),
-            win_share=pl.col("win_share").mean(),
-            sd=pl.col("win_share").std(ddof=1),
-        )
-        .pipe(with_interval, "win_share", "games")
-        .drop("sd")
-        .sort("variant", "n_players", "seat")
-    )
-    return out
+    """Win share per (variant, n_players, seat): one row per game and seat, so the games are the
+    trials of Wilson's interval."""
+    out = share_table(df, [*KEYS, "seat"], "win_share")
+    return out.select(*KEYS, "seat", "games", win_share="value", lo="lo", hi="hi")
 
 
 def first_player_advantage(df: pl.DataFrame) -> pl.DataFrame:
@@ -56,8 +165,7 @@ def first_player_advantage(df: pl.DataFrame) -> pl.DataFrame:
     seat0 = seat_win_shares(df).filter(pl.col("seat") == 0)
     fair = 1.0 / pl.col("n_players").cast(pl.Float64)
     return seat0.select(
-        "variant",
-        "n_players",
+        *KEYS,
         "games",
         fpa=pl.col("win_share") - fair,
         lo=pl.col("lo") - fair,
@@ -71,17 +179,12 @@ def seats_equal_test(df: pl.DataFrame) -> pl.DataFrame:
     The observed counts are the summed win shares per seat; the expected count is total/n.
     """
     rows = []
-    for (variant, n), part in df.group_by("variant", "n_players", maintain_order=True):
-        wins = (
-            part.group_by("seat")
-            .agg(pl.col("win_share").sum())
-            .sort("seat")["win_share"]
-            .to_numpy()
-        )
-        total = wins.sum()
-        if total <= 0 or len(wins) < 2:
+    wins = df.group_by(*KEYS, "seat").agg(pl.col("win_share").sum()).sort(*KEYS, "seat")
+    for (variant, n), part in wins.group_by(KEYS, maintain_order=True):
+        counts = part["win_share"].to_numpy()
+        if counts.sum() <= 0 or len(counts) < 2:
             continue
-        chi2, p = sps.chisquare(wins)
+        chi2, p = sps.chisquare(counts)
         rows.append({"variant": variant, "n_players": n, "chi2": float(chi2), "p_value": float(p)})
     return pl.DataFrame(
         rows,
@@ -94,18 +197,32 @@ def seats_equal_test(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+def per_game_strategy(df: pl.DataFrame) -> pl.DataFrame:
+    """One row per game and strategy: its seats, summed win share and summed score."""
+    return df.group_by(*KEYS, "game_index", "strategy").agg(
+        seats=pl.len(), wins=pl.col("win_share").sum(), points=pl.col("score").sum()
+    )
+
+
 def strategy_win_shares(df: pl.DataFrame) -> pl.DataFrame:
-    """Win share per strategy (meaningful with seats rotated), with its interval and 1/n for scale."""
+    """Win share per strategy (meaningful with seats rotated): its wins over its seats, the game
+    the unit of the interval (a strategy in several seats of one game is one cluster)."""
+    per_game = per_game_strategy(df)
+    shares = share_table(per_game, [*KEYS, "strategy"], "wins", "seats")
+    score = mean_table(per_game, [*KEYS, "strategy"], "points", "seats")
     return (
-        df.group_by("variant", "n_players", "strategy")
-        .agg(
-            seats=pl.len(),
-            win_share=pl.col("win_share").mean(),
-            sd=pl.col("win_share").std(ddof=1),
-            mean_score=pl.col("score").mean(),
+        shares.join(score.select(*KEYS, "strategy", mean_score="value"), on=[*KEYS, "strategy"])
+        .select(
+            *KEYS,
+            "strategy",
+            "games",
+            seats=pl.col("rows").cast(pl.Int64),
+            win_share="value",
+            lo="lo",
+            hi="hi",
+            se="se",
+            mean_score="mean_score",
         )
-        .pipe(with_interval, "win_share", "seats")
-        .drop("sd")
         .sort("variant", "n_players", "win_share", descending=[False, False, True])
     )
 
@@ -113,7 +230,7 @@ def strategy_win_shares(df: pl.DataFrame) -> pl.DataFrame:
 def game_summary(df: pl.DataFrame) -> pl.DataFrame:
     """Per (variant, n_players): games, mean length, share of ties and of turn-limit games, and the
     mean margin of victory (winner's score minus the best other score)."""
-    per_game = df.group_by("variant", "n_players", "game_index").agg(
+    per_game = df.group_by(*KEYS, "game_index").agg(
         turns=pl.col("turns").first(),
         end_reason=pl.col("end_reason").first(),
         tie=(pl.col("rank") == 1).sum() > 1,
@@ -121,7 +238,7 @@ def game_summary(df: pl.DataFrame) -> pl.DataFrame:
         second=pl.col("score").sort(descending=True).slice(1, 1).first(),
     )
     return (
-        per_game.group_by("variant", "n_players")
+        per_game.group_by(KEYS)
         .agg(
             games=pl.len(),
             mean_turns=pl.col("turns").mean(),
@@ -130,19 +247,19 @@ def game_summary(df: pl.DataFrame) -> pl.DataFrame:
             turn_limit_share=(pl.col("end_reason") == "turn_limit").mean(),
             mean_margin=(pl.col("top") - pl.col("second")).mean(),
         )
-        .sort("variant", "n_players")
+        .sort(KEYS)
     )
 
 
 def paired_fpa_difference(df: pl.DataFrame, base: str = "base") -> pl.DataFrame:
     """Each variant's FPA minus the base variant's, paired game by game on the shared seeds."""
-    seat0 = df.filter(pl.col("seat") == 0).select("variant", "n_players", "seed", "win_share")
+    seat0 = df.filter(pl.col("seat") == 0).select(*KEYS, "seed", "win_share")
     base_rows = seat0.filter(pl.col("variant") == base).rename({"win_share": "base_share"})
     joined = seat0.filter(pl.col("variant") != base).join(
         base_rows.drop("variant"), on=["n_players", "seed"]
     )
     rows = []
-    for (variant, n), part in joined.group_by("variant", "n_players", maintain_order=True):
+    for (variant, n), part in joined.group_by(KEYS, maintain_order=True):
         diff = (part["win_share"] - part["base_share"]).to_numpy()
         m, lo, hi = mean_ci(diff)
         rows.append(

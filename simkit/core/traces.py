@@ -5,11 +5,18 @@ seat: (variant, n_players, game_index, turn, seat, score). A game's score line i
 its ``turns()`` advances, so the row of turn t holds the scores once turn t is over (turn 0: after
 setup), and the last row the final scores.
 
-Metrics of a game's arc, for the games with a sole winner (a shared first place has no winner to
-follow); the *leader* after a turn is the seat with the most points, if only one has them:
+Metrics of a game's arc, with the score as the state evaluation:
 
-- Lead changes: how often the leader changes over the game (Ludii's LeadChange divides it by the
-  number of turns: ``lead_change_rate``).
+- LeadChange (Ludii, ``lead_change``): as Ludii's LeadChange computes it, over every game: before
+  each turn the *set* of leaders (every seat with the most points, ties included) is compared with
+  the set before the previous turn (before the first, the empty set, so the first always counts);
+  the number of changes is divided by the number of turns.
+
+simkit's own arc metrics, for the games with a sole winner (a shared first place has no winner to
+follow); here the *leader* after a turn is the seat with the most points, if only one has them.
+They are not Ludii's Drama or Decisiveness (those follow an AI's state evaluation):
+
+- Lead changes (``lead_changes``): how often the sole leader changes over the game.
 - Drama: how far behind the eventual winner was at its worst (``drama_deficit``, in points) and for
   how long (``drama_time_behind``: share of the game's turns with another seat ahead of it).
 - Decisiveness: when the winner took the lead for good, as a share of the game (0: led from the
@@ -39,12 +46,16 @@ TRACE_SCHEMA = pa.schema(
 )
 
 DEFINITIONS = {
-    "lead_changes": "Lead changes: how many times the sole leader changes during a game.",
-    "lead_change_rate": "LeadChange (Ludii): lead changes per turn.",
-    "drama_deficit": "Drama, how far: the most points the eventual winner was behind the leader.",
-    "drama_time_behind": "Drama, how long: share of the turns the eventual winner was behind.",
-    "decisiveness": "Decisiveness: when the winner took the lead for good, as a share of the "
-    "game (0: from the start; 1: at the very end).",
+    "lead_change": "LeadChange (Ludii): changes of the set of leaders (ties included) from turn "
+    "to turn, the first turn counting as one, divided by the turns; every game.",
+    "lead_changes": "Lead changes (simkit): how many times the sole leader changes during a game "
+    "with a sole winner.",
+    "drama_deficit": "Drama, how far (simkit, not Ludii's Drama): the most points the eventual "
+    "winner was behind the leader.",
+    "drama_time_behind": "Drama, how long (simkit): share of the turns the eventual winner was "
+    "behind.",
+    "decisiveness": "Decisiveness (simkit, not Ludii's): when the winner took the lead for good, "
+    "as a share of the game (0: from the start; 1: at the very end).",
 }
 
 
@@ -114,8 +125,19 @@ def read_traces(run_dir) -> pl.DataFrame | None:
     return pl.concat([pl.read_parquet(p) for p in parts])
 
 
+def ludii_lead_change(scores: np.ndarray) -> float:
+    """Ludii's LeadChange of one game from its score lines (``scores``: lines x seats, the last
+    line the final position): the states before each turn are every line but the last."""
+    before = scores[:-1]
+    if len(before) == 0:
+        return float("nan")
+    leaders = before == before.max(axis=1, keepdims=True)
+    changes = 1 + int(np.count_nonzero(np.any(leaders[1:] != leaders[:-1], axis=1)))
+    return changes / len(before)
+
+
 def game_arc(turns: np.ndarray, scores: np.ndarray, winner: int) -> dict[str, float]:
-    """The arc metrics of one game from its score lines (``scores``: turns x seats)."""
+    """simkit's arc metrics of one game with a sole winner from its score lines."""
     top = scores.max(axis=1)
     sole = (scores == top[:, None]).sum(axis=1) == 1
     leaders = np.where(sole, scores.argmax(axis=1), -1)
@@ -134,7 +156,6 @@ def game_arc(turns: np.ndarray, scores: np.ndarray, winner: int) -> dict[str, fl
         decided = float(turns[not_leading[-1] + 1] - turns[0]) / span
     return {
         "lead_changes": float(changes),
-        "lead_change_rate": changes / span,
         "drama_deficit": float((top - scores[:, winner]).max()),
         "drama_time_behind": float(behind[1:].mean()) if len(behind) > 1 else 0.0,
         "decisiveness": decided,
@@ -142,15 +163,17 @@ def game_arc(turns: np.ndarray, scores: np.ndarray, winner: int) -> dict[str, fl
 
 
 def arc_metrics(traces: pl.DataFrame, results: pl.DataFrame) -> pl.DataFrame:
-    """The arc metrics per (variant, n_players), means with intervals, over games with a sole
-    winner."""
+    """The arc metrics per (variant, n_players), means with t intervals over games: Ludii's
+    LeadChange over every game, simkit's over the games with a sole winner."""
     winners = (
         results.filter(pl.col("win_share") == 1.0)
         .select("variant", "n_players", "game_index", winner="seat")
         .unique()
     )
-    lines = traces.sort("variant", "n_players", "game_index", "turn", "seat").join(
-        winners, on=["variant", "n_players", "game_index"]
+    lines = (
+        traces.sort("variant", "n_players", "game_index", "turn", "seat")
+        .join(winners, on=["variant", "n_players", "game_index"], how="left")
+        .with_columns(pl.col("winner").fill_null(-1))
     )
     rows = []
     for (variant, n), cell in lines.group_by("variant", "n_players", maintain_order=True):
@@ -162,11 +185,14 @@ def arc_metrics(traces: pl.DataFrame, results: pl.DataFrame) -> pl.DataFrame:
         all_winners = cell["winner"].to_numpy()[::n]
         starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
         for a, b in zip(starts, np.r_[starts[1:], len(index)], strict=True):
-            arc = game_arc(all_turns[a:b], all_scores[a:b], int(all_winners[a]))
-            for name, value in arc.items():
-                per_game[name].append(value)
+            per_game["lead_change"].append(ludii_lead_change(all_scores[a:b]))
+            if all_winners[a] >= 0:
+                arc = game_arc(all_turns[a:b], all_scores[a:b], int(all_winners[a]))
+                for name, value in arc.items():
+                    per_game[name].append(value)
         for name, values in per_game.items():
-            value, lo, hi = mean_ci(np.asarray(values))
+            values = np.asarray(values, dtype=float)
+            value, lo, hi = mean_ci(values[~np.isnan(values)])
             rows.append(
                 {"variant": variant, "n_players": n, "metric": name, "value": value}
                 | {"lo": lo, "hi": hi}
