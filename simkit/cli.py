@@ -15,13 +15,17 @@ from simkit.core.errors import SimkitError
 
 
 class SimkitGroup(click.Group):
-    """Turns every user's mistake (a SimkitError) into one line and a non-zero exit."""
+    """Turns every user's mistake (a SimkitError) into one line and a non-zero exit, and so does a
+    file the system refuses (a full disk, a folder without write permission)."""
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except SimkitError as exc:
             raise click.ClickException(str(exc)) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
 
 
 def _game(value: str) -> str:
@@ -131,6 +135,18 @@ def strategies(game):
     "--trace", is_flag=True, help="Also record every seat's score after each turn (traces/)."
 )
 @click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds a game may take; a game that runs longer stops the run naming the strategy, "
+    "seat and seed.",
+)
+@click.option(
+    "--repair",
+    is_flag=True,
+    help="Rebuild a damaged run.json of --out from this command (each part is checked against "
+    "it; wrong ones are played again).",
+)
+@click.option(
     "--target-ci",
     type=click.FloatRange(min=0, min_open=True),
     help="Add games until every first-player-advantage interval is narrower than this "
@@ -153,6 +169,8 @@ def run(
     engine,
     quiet,
     trace,
+    time_limit,
+    repair,
     target_ci,
 ):
     """Play a batch of games and write their rows as Parquet.
@@ -164,7 +182,7 @@ def run(
       simkit run --game lets-take-a-hike --strategies bold,greedy,cautious,random --rotate
       simkit run --game lets-take-a-hike --players 2 --games 200000 --target-ci 0.01 --trace
     """
-    from simkit.core.experiment import Experiment
+    from simkit.core.experiment import Experiment, default_run_dir
     from simkit.core.rules import parse_set
     from simkit.core.runner import run as run_experiment
 
@@ -188,13 +206,15 @@ def run(
             raise click.UsageError("name a game with --game, or give an experiment file")
         _game(game)
         exp = Experiment.from_dict({"name": game}, **cli)
-    out = out or Path("runs") / exp.name
+    out = out or default_run_dir(exp.name)
     options = {
         "progress": not quiet,
         "backend": backend,
         "scheduler": scheduler,
         "trace": trace,
         "engine": engine,
+        "time_limit": time_limit,
+        "repair": repair,
     }
     if target_ci is None:
         meta = run_experiment(exp, out, jobs=jobs, **options)
@@ -220,10 +240,11 @@ def run(
 
 def _record_command(out: Path) -> None:
     """Keep the command that made a run in its run.json, for the report's provenance."""
-    meta_path = out / "run.json"
-    meta = json.loads(meta_path.read_text())
+    from simkit.core.results import read_run_meta, write_json
+
+    meta = read_run_meta(out)
     meta["command"] = _command_line()
-    meta_path.write_text(json.dumps(meta, indent=2))
+    write_json(out / "run.json", meta)
 
 
 def _command_line() -> str:
@@ -264,9 +285,12 @@ def report(run_dirs, quiet, out):
       simkit report runs/lth
       simkit report runs/lth-bold runs/lth-search --out runs/bold-vs-search
     """
+    from simkit.core.results import read_run_meta
+
     for run_dir in run_dirs:
         if not (run_dir / "run.json").is_file():
             raise click.BadParameter(f"'{run_dir}' is not a run directory (no run.json)")
+        read_run_meta(run_dir)  # a damaged run.json: one line and how to repair it
     if len(run_dirs) == 1:
         from reports.balance import build
 
@@ -352,14 +376,23 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
     required=True,
     help="game_index of the game to replay.",
 )
-def replay(run_dir, index):
+@click.option(
+    "--allow-import",
+    is_flag=True,
+    help="Let the run's strategies that are not registered be imported (runs their code: only "
+    "for a run directory you trust).",
+)
+def replay(run_dir, index, allow_import):
     """Replay one recorded game from its seed and tell it turn by turn.
+
+    A strategy the run names by import path (module:Class) is code: replay imports it only with
+    --allow-import.
 
     Example: simkit replay runs/lth --index 17
     """
     from simkit.core.replay import replay as replay_game
 
-    state, rows, mismatches = replay_game(run_dir, index)
+    state, rows, mismatches = replay_game(run_dir, index, allow_import=allow_import)
     first = rows.row(0, named=True)
     click.echo(
         f"Game {index}: {first['game']}, {first['n_players']} players, variant "
@@ -405,13 +438,13 @@ def check(game, n_games, players, seed, rules_file, sets):
     """
     from simkit.core.check import run_check
     from simkit.core.rules import load_toml, make_rules, parse_set
+    from simkit.core.schema import rules_file_overrides
 
     spec = registry.game(_game(game))
     overrides = {}
     base_dir = None
     if rules_file:
-        data = load_toml(rules_file)
-        overrides.update(data.get("rules", data))
+        overrides.update(rules_file_overrides(load_toml(rules_file), rules_file))
         base_dir = rules_file.parent
     overrides.update(parse_set(list(sets)))
     rules = make_rules(spec, overrides, base_dir)

@@ -201,7 +201,7 @@ def test_a_failing_strategy_stops_the_run_naming_it_and_keeps_finished_chunks(
     index = int(message.split()[1])
     assert index == 40  # the first game of three players, where it fails in seat 1
     seed = int(message.split("(seed ")[1].split(")")[0])
-    assert f"`simkit replay {out} --index {index}`" in message
+    assert f"`simkit replay {out} --index {index} --allow-import`" in message
     _, k = exp.locate(index)
     assert seed == game_seed(exp.seed, k)
     meta = json.loads((out / "run.json").read_text())
@@ -209,6 +209,6 @@ def test_a_failing_strategy_stops_the_run_naming_it_and_keeps_finished_chunks(
     kept = sorted(p.name for p in (out / "games").glob("part-*.parquet"))
     assert kept == ["part-000-000000.parquet", "part-000-000001.parquet"]
     # The replay command it names plays that game again and stops on the same failure.
-    shown = CliRunner().invoke(main, ["replay", str(out), "--index", str(index)])
+    shown = CliRunner().invoke(main, ["replay", str(out), "--index", str(index), "--allow-import"])
     assert shown.exit_code == 1
     assert shown.output.splitlines()[-1].startswith(f"Error: {what}"), shown.output

@@ -9,32 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
 
 from simkit import __version__
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
 from simkit.core.rules import flatten, load_toml, make_rules, rules_to_dict
 from simkit.core.seating import seating
+from simkit.core.schema import StudyFile, check
 from simkit.core.strategy import make_strategy
-
-KNOWN_KEYS = {
-    "name",
-    "game",
-    "players",
-    "games",
-    "seed",
-    "strategies",
-    "rotate",
-    "chunk",
-    "rules",
-    "variants",
-    "sweep",
-    "description",
-    "question",
-}
 
 
 @dataclass(frozen=True)
@@ -80,15 +68,17 @@ class Experiment:
     # ------------------------------------------------------------------ building
     @classmethod
     def from_file(cls, path: Path, **cli) -> Experiment:
-        data = read_spec(path, KNOWN_KEYS)
+        data = read_spec(path, StudyFile)
         data.setdefault("name", path.stem)
         return cls.from_dict(data, base_dir=path.parent, **cli)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], base_dir: Path | None = None, **cli) -> Experiment:
         merged = {**data, **{k: v for k, v in cli.items() if v is not None}}
-        if "set" in merged:
-            merged["rules"] = {**flatten(data.get("rules", {})), **merged.pop("set")}
+        overrides = merged.pop("set", None)
+        check(StudyFile, merged, "the study")  # a file's keys are checked, and so are the options
+        if overrides:
+            merged["rules"] = {**flatten(merged.get("rules", {})), **overrides}
         game = merged.get("game")
         if not game:
             raise ExperimentError("no game: name one with --game or `game = ...` in the spec")
@@ -103,6 +93,8 @@ class Experiment:
         strategies = merged.get("strategies") or [spec.default_strategy]
         if isinstance(strategies, str):
             strategies = [s for s in strategies.split(";" if ";" in strategies else ",") if s]
+        if not strategies:
+            raise ExperimentError("strategies: name at least one strategy")
         exp = cls(
             game=game,
             players=players,
@@ -110,8 +102,8 @@ class Experiment:
             seed=_seed(merged.get("seed", 0)),
             strategies=[s.strip() for s in strategies],
             name=str(merged.get("name", "run")),
-            rotate=bool(merged.get("rotate", False)),
-            chunk=int(merged.get("chunk", 0)),
+            rotate=merged.get("rotate") or False,
+            chunk=merged.get("chunk") or 0,
             rules=flatten(merged.get("rules", {})),
             base_dir=base_dir,
             description=str(merged.get("description", merged.get("question", ""))),
@@ -224,16 +216,19 @@ class Experiment:
         return exp
 
 
-def read_spec(path: Path, known: set[str]) -> dict[str, Any]:
-    """A study or tune file's table, refusing keys it does not know (a typo would go unnoticed)."""
+def read_spec(path: Path, schema: type[BaseModel]) -> dict[str, Any]:
+    """A study or tune file's table, checked against its schema (simkit.core.schema): unknown keys
+    (a typo would go unnoticed) and every value's type, one line per problem."""
     data = load_toml(path)
-    unknown = set(data) - known
-    if unknown:
-        raise ExperimentError(
-            f"{path}: unknown key(s) {', '.join(sorted(unknown))}; "
-            f"known: {', '.join(sorted(known))}"
-        )
+    check(schema, data, path)
     return data
+
+
+def default_run_dir(name: str) -> Path:
+    """``runs/<name>``, with the name made a single folder name: a study named ``../../x`` still
+    writes inside ``runs/``."""
+    folder = re.sub(r"[^\w.+=,-]+", "-", name).strip(".-") or "run"
+    return Path("runs") / folder
 
 
 def _positive(value: Any, name: str) -> int:
@@ -256,8 +251,6 @@ def _variants(data: dict[str, Any]) -> list[Variant]:
         variants.append(Variant(str(entry["name"]), flatten(entry.get("rules", {}))))
     sweep = data.get("sweep")
     if sweep:
-        if "field" not in sweep or not sweep.get("values"):
-            raise ExperimentError("[sweep] needs a field and a list of values")
         for value in sweep["values"]:
             variants.append(Variant(f"{sweep['field']}={value}", {sweep["field"]: value}))
     names = [v.name for v in variants]

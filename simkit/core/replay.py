@@ -5,22 +5,33 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
-import pyarrow.dataset as ds
 
 from simkit.core import registry
 from simkit.core.errors import SimkitError
+from simkit.core.results import planned_parts, read_part, repair_hint
 from simkit.core.rng import game_seed
 from simkit.core.runner import load_run, play_game
-from simkit.core.strategy import make_strategy
+from simkit.core.strategy import make_strategy, refuse_imports
 
 
-def recorded_rows(run_dir: Path, index: int) -> pl.DataFrame:
-    """The rows of game ``index``, read from the Parquet parts with a filter (no full load)."""
-    parts = sorted((Path(run_dir) / "games").glob("part-*.parquet"))
-    if not parts:
-        raise SimkitError(f"{run_dir}: no results to replay")
-    table = ds.dataset(parts, format="parquet").to_table(filter=ds.field("game_index") == index)
-    rows = pl.from_arrow(table).sort("seat")
+def recorded_rows(run_dir: Path, exp, meta: dict, index: int) -> pl.DataFrame:
+    """The rows of game ``index``, read from the one part that holds it, checked like every part
+    (a damaged part: one line naming it and the command that repairs it)."""
+    cell, k = exp.locate(index)
+    holding = [
+        (path, chunk)
+        for path, chunk in planned_parts(run_dir, exp, meta)
+        if chunk.cell == cell and chunk.first <= k < chunk.first + chunk.count
+    ]
+    if not holding:
+        raise SimkitError(f"{run_dir}: no game with index {index} in the results")
+    path, chunk = holding[0]
+    if not path.exists():
+        raise SimkitError(f"{run_dir}: game {index} has not been played (no {path.name})")
+    table, problem = read_part(path, exp, chunk)
+    if problem is not None:
+        raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
+    rows = pl.from_arrow(table).filter(pl.col("game_index") == index).sort("seat")
     if rows.is_empty():
         raise SimkitError(f"{run_dir}: no game with index {index} in the results")
     return rows
@@ -45,13 +56,27 @@ def planned_rows(exp, index: int) -> pl.DataFrame:
     )
 
 
-def replay(run_dir: Path, index: int):
-    """Play game ``index`` again with logging; returns (state, rows, mismatches)."""
+def replay(run_dir: Path, index: int, allow_import: bool = False):
+    """Play game ``index`` again with logging; returns (state, rows, mismatches).
+
+    A run directory may come from anyone: a strategy its rows name by import path is code, and is
+    imported only with ``allow_import``."""
+    if allow_import:
+        return _replay(run_dir, index)
+    why = (
+        "importing it would run the code of the module it names; replay it with "
+        "--allow-import if you trust this run directory"
+    )
+    with refuse_imports(why):
+        return _replay(run_dir, index)
+
+
+def _replay(run_dir: Path, index: int):
     exp, meta = load_run(run_dir)
     try:
-        rows = recorded_rows(run_dir, index)
-    except SimkitError:
-        if meta.get("status") != "failed":
+        rows = recorded_rows(run_dir, exp, meta, index)
+    except SimkitError as exc:
+        if meta.get("status") != "failed" or "has not been played" not in str(exc):
             raise
         rows = planned_rows(exp, index)
     cell, _ = exp.locate(index)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from simkit.core.errors import SimkitError
 from simkit.core.game import Outcome
+from simkit.core.rng import game_seed
+from simkit.core.schema import RunMeta, SchemaError, check
 
 SCHEMA = pa.schema(
     [
@@ -81,30 +86,137 @@ def write_part(table: pa.Table, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def part_is_complete(path: Path, expected_rows: int) -> bool:
-    """A part counts as done only if its footer reads and it holds every expected row."""
-    try:
-        return pq.read_metadata(path).num_rows == expected_rows
-    except (OSError, pa.ArrowInvalid):
-        return False
+def part_problem(path: Path, exp, chunk) -> str | None:
+    """Why the part at ``path`` is not chunk ``chunk`` of ``exp`` as written by simkit, or None.
+
+    A part must read with every page matching its checksum, hold the results schema (a damaged
+    footer can rename a column and still pass the checksums), hold exactly the chunk's rows, and
+    its games must be the chunk's: game indices, seats, player count, variant and seeds (a part
+    copied over from another chunk or another run is caught here)."""
+    return read_part(path, exp, chunk)[1]
 
 
-def part_is_readable(path: Path) -> bool:
-    """Every page of the part reads and matches its checksum (a corrupt part is played again)."""
+def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
+    """The part's rows and None, or None and why they are not chunk ``chunk``'s."""
     try:
-        pq.read_table(path, page_checksum_verification=True)
-    except (OSError, pa.ArrowException):
-        return False
-    return True
+        table = pq.read_table(path, page_checksum_verification=True)
+    except (OSError, pa.ArrowException) as exc:
+        return None, f"cannot be read ({_first_line(exc)})"
+    problem = table_problem(table, exp, chunk)
+    return (None, problem) if problem else (table, None)
+
+
+def table_problem(table: pa.Table, exp, chunk) -> str | None:
+    """Why ``table`` is not chunk ``chunk``'s rows (see :func:`part_problem`), or None."""
+    names = set(table.schema.names)
+    for f in SCHEMA:
+        if f.name not in names:
+            return f"has no column '{f.name}' (its schema is damaged)"
+        if not table.schema.field(f.name).type.equals(f.type):
+            return f"column '{f.name}' is {table.schema.field(f.name).type}, not {f.type}"
+    odd = sorted(n for n in names - set(BASE_COLUMNS) if not n.startswith("x_"))
+    if odd:
+        return f"has unknown column(s) {', '.join(odd)} (its schema is damaged)"
+    n = chunk.cell.n_players
+    if table.num_rows != chunk.count * n:
+        return f"holds {table.num_rows} rows; its chunk has {chunk.count} games of {n} players"
+    first = exp.game_index(chunk.cell, chunk.first)
+    index = table.column("game_index").to_numpy()
+    seat = table.column("seat").to_numpy()
+    order = np.lexsort((seat, index))
+    expected_index = np.repeat(np.arange(first, first + chunk.count), n)
+    if not np.array_equal(index[order], expected_index):
+        return (
+            f"holds games {index.min()}-{index.max()}, not its chunk's games "
+            f"{first}-{first + chunk.count - 1} (copied from another chunk?)"
+        )
+    if not np.array_equal(seat[order], np.tile(np.arange(n), chunk.count)):
+        return "its seats are not 0.." + str(n - 1) + " in every game"
+    labels = {
+        "experiment": exp.name,
+        "variant": chunk.cell.variant.name,
+        "game": exp.game,
+        "n_players": n,
+    }
+    for column, value in labels.items():
+        found = set(table.column(column).to_pylist())
+        if found != {value}:
+            return f"column '{column}' holds {sorted(map(str, found))}, not '{value}'"
+    seeds = table.column("seed").to_numpy()[order]
+    for k in (chunk.first, chunk.first + chunk.count - 1):  # first and last: a root seed differs
+        if int(seeds[(k - chunk.first) * n]) != game_seed(exp.seed, k):
+            return f"game {first + k - chunk.first} has the seed of another run"
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
+
+
+def write_json(path: Path, data: dict) -> None:
+    """Write ``data`` as JSON atomically (run.json): a kill mid-write leaves the old file whole."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w") as fh:
+        fh.write(json.dumps(data, indent=2, default=str))
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def read_run_meta(run_dir: Path) -> dict:
+    """A run directory's run.json, or one line saying it is missing or damaged and how to repair
+    it (rebuild it from the command that made the run, or start over)."""
+    path = Path(run_dir) / "run.json"
+    if not path.is_file():
+        raise SimkitError(f"{run_dir}: not a run directory (no run.json)")
+    try:
+        meta = json.loads(path.read_text())
+        check(RunMeta, meta, path)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SchemaError) as exc:
+        why = _first_line(exc) if not isinstance(exc, SchemaError) else exc.problems[0]
+        raise SimkitError(
+            f"{path} is damaged ({why}): rebuild it by running the command that made the run "
+            f"again with --repair (`simkit run ... --out {run_dir} --repair`; its parts are "
+            f"checked against it and only wrong ones played again), or delete {run_dir} and "
+            "start over"
+        ) from None
+    return meta
+
+
+def repair_hint(run_dir: Path, meta: dict) -> str:
+    """The command that plays a run's damaged or missing chunks again (and only those)."""
+    command = meta.get("command") or f"simkit run STUDY --out {run_dir}"
+    return f"run `{command}` again: it plays only the chunks whose parts are damaged or missing"
+
+
+def planned_parts(run_dir: Path, exp, meta: dict) -> list[tuple[Path, object]]:
+    """The parts run.json plans (path and chunk), whether written yet or not."""
+    size = meta.get("chunk_size")
+    if not size:
+        return []
+    return [(Path(run_dir) / "games" / c.part_name, c) for c in exp.chunks(size)]
 
 
 def read_results(run_dir: Path):
-    """All rows of a run as a polars DataFrame."""
+    """All rows of a run as a polars DataFrame: the parts its run.json plans, each checked (see
+    :func:`part_problem`); a damaged part raises one line naming it and the command that repairs
+    it. Files in games/ that run.json does not plan are not read."""
     import polars as pl
 
-    parts = sorted((Path(run_dir) / "games").glob("part-*.parquet"))
-    if not parts:
-        from simkit.core.errors import SimkitError
+    from simkit.core.experiment import Experiment
 
+    meta = read_run_meta(run_dir)
+    exp = Experiment.from_run_json(meta)
+    frames = []
+    for path, chunk in planned_parts(run_dir, exp, meta):
+        if not path.exists():
+            continue  # not played yet (a failed, interrupted or sequential run)
+        table, problem = read_part(path, exp, chunk)
+        if table is not None:
+            frames.append(pl.from_arrow(table))
+            continue
+        raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
+    if not frames:
         raise SimkitError(f"{run_dir}: no results (games/part-*.parquet); run `simkit run` first")
-    return pl.concat([pl.read_parquet(p) for p in parts], how="diagonal_relaxed")
+    return pl.concat(frames, how="diagonal_relaxed")

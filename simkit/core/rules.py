@@ -76,6 +76,8 @@ def _coerce(name: str, raw: Any, current: Any) -> Any:
         except ValueError:
             raise RulesError(name, raw, f"expected a {kind.__name__}") from None
         raise RulesError(name, raw, "this field is component data: change it in a data file")
+    if kind not in (bool, int, float, str):
+        raise RulesError(name, raw, "this field is component data: change it in a data file")
     if kind is float and isinstance(raw, int) and not isinstance(raw, bool):
         return float(raw)
     if kind is bool and not isinstance(raw, bool):
@@ -146,15 +148,27 @@ def make_rules(spec, overrides: Mapping[str, Any] | None = None, base_dir: Path 
         path = Path(data)
         if base_dir is not None and not path.is_absolute():
             path = base_dir / path
+        if not isinstance(data, str):
+            raise RulesError("data", data, "the path of a component data file (text)")
         if not path.is_file():
             raise DataError(path, "no such component data file")
-        rules = dataclasses.replace(rules, **spec.load_data(path))
+        rules = dataclasses.replace(rules, **load_data(spec, path))
     for name, value in flat.items():
         rules = _replace_path(rules, name.split("."), value, name)
     validate = getattr(rules, "validate", None)
     if validate is not None:
         validate()
     return rules
+
+
+def load_data(spec, path: Path) -> dict[str, Any]:
+    """A game's component data file as rule fields. The game's loader checks what it knows (with
+    :func:`simkit.core.schema.check`); a value of a type it did not foresee (a number where a table
+    belongs) still ends here as one line naming the file, never as a traceback."""
+    try:
+        return spec.load_data(path)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        raise DataError(path, f"malformed component data ({type(exc).__name__}: {exc})") from None
 
 
 def parse_set(items: list[str]) -> dict[str, str]:
@@ -186,10 +200,17 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
 
 
 def load_toml(path: Path) -> dict[str, Any]:
+    """A TOML file's table, or one line saying why not (missing, unreadable, binary, bad TOML)."""
     try:
         with open(path, "rb") as fh:
             return tomllib.load(fh)
     except FileNotFoundError:
         raise DataError(path, "no such file") from None
+    except IsADirectoryError:
+        raise DataError(path, "is a directory, not a TOML file") from None
+    except OSError as exc:
+        raise DataError(path, f"cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise DataError(path, "not a text file (TOML is UTF-8 text)") from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(path, f"not valid TOML: {exc}") from None

@@ -15,26 +15,40 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import signal
+import socket
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from filelock import FileLock, Timeout
 from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from simkit.core import registry
 from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, StrategyError
 from simkit.core.experiment import Chunk, Experiment
-from simkit.core.results import RowBuffer, part_is_complete, part_is_readable, write_part
+from simkit.core.results import (
+    RowBuffer,
+    part_problem,
+    planned_parts,
+    read_run_meta,
+    write_json,
+    write_part,
+)
 from simkit.core.rng import game_seed, seat_streams
-from simkit.core.strategy import make_strategy
+from simkit.core.strategy import make_strategy, names_code
 from simkit.core.traces import ScoreRecorder, TraceBuffer
 from simkit.core.worlds import Worlds, uses_worlds
 
 ENGINES = ("auto", "python", "compiled")
 RETRIES = 2
+WORKERS_PER_CORE = 2  # more CPU-bound workers than this only compete for the cores
+ORPHAN_CHECK_SECONDS = 1.0  # how often a worker looks whether the run that started it is alive
 
 
 class SeatFailure(StrategyError):
@@ -45,11 +59,63 @@ class SeatFailure(StrategyError):
         super().__init__(f"strategy '{strategy}' in seat {seat} {what}")
 
 
-def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False, observe=None):
+class GameTimeout(BaseException):
+    """The game's time limit ran out (a BaseException, so no strategy's ``except Exception``
+    swallows it)."""
+
+
+class _TimeLimit:
+    """A per-game time limit: SIGALRM raises :class:`GameTimeout` wherever the game is, even in a
+    strategy that never returns. Signals reach only the main thread; elsewhere (a Dask worker's
+    thread) the limit is checked between decisions instead."""
+
+    def __init__(self, seconds: float | None):
+        self.seconds = seconds
+        self.alarm = bool(seconds) and threading.current_thread() is threading.main_thread()
+        self.deadline = time.monotonic() + seconds if seconds else None
+
+    def __enter__(self):
+        if self.alarm:
+            self.previous = signal.signal(signal.SIGALRM, self._expire)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if self.alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+
+    def _expire(self, *_):
+        raise GameTimeout
+
+    def check(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise GameTimeout
+
+
+def play_game(
+    spec,
+    rules,
+    strategies: Sequence,
+    seed: int,
+    log: bool = False,
+    observe=None,
+    time_limit: float | None = None,
+):
     """Play one game to the end from its seed; returns the final state.
 
     ``observe(state)``, if given, is called after setup and after every action (score traces).
+    ``time_limit`` (seconds) stops a game that runs longer, naming the seat whose strategy was
+    deciding when it ran out.
     """
+    with _TimeLimit(time_limit) as limit:
+        try:
+            return _play(spec, rules, strategies, seed, log, observe, limit)
+        except GameTimeout:  # ran out in the engine, between two decisions
+            raise SimkitError(f"the game ran past its {time_limit:g} s limit") from None
+
+
+def _play(spec, rules, strategies, seed, log, observe, limit):
     n = len(strategies)
     engine_rng, seat_rngs = seat_streams(seed, n)
     state = spec.new_state(rules, n, engine_rng, log=log)
@@ -61,6 +127,7 @@ def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False, o
         legal = state.legal_actions()
         player = strategies[seat]
         try:
+            limit.check()
             if searching[seat]:
                 worlds = Worlds(state, seat, spec.name)
                 action = player.choose(state.view(seat), legal, seat_rngs[seat], worlds=worlds)
@@ -68,6 +135,10 @@ def play_game(spec, rules, strategies: Sequence, seed: int, log: bool = False, o
                 action = player.choose(state.view(seat), legal, seat_rngs[seat])
         except MemoryError:
             raise
+        except GameTimeout:
+            raise SeatFailure(
+                seat, player.name, f"did not return within the game's {limit.seconds:g} s limit"
+            ) from None
         except Exception as exc:
             raise SeatFailure(seat, player.name, f"raised {type(exc).__name__}: {exc}") from exc
         try:
@@ -85,9 +156,14 @@ def play_chunk(
     engine: str = "python",
     run_dir: str = "RUN_DIR",
     trace: bool = False,
+    time_limit: float | None = None,
+    parent: int | None = None,
 ):
     """Play one chunk's games (in a worker); returns the chunk, its rows as an Arrow table and,
-    with ``trace``, its games' score lines as another (else None)."""
+    with ``trace``, its games' score lines as another (else None). ``parent`` is the pid of the
+    run's process: a worker it started exits soon after it is gone."""
+    if parent is not None:
+        _exit_with(parent)
     spec = registry.game(exp.game)
     rules = exp.rules_for(chunk.cell.variant)
     built: dict[str, object] = {}
@@ -114,11 +190,12 @@ def play_chunk(
         index = exp.game_index(chunk.cell, k)
         recorder = ScoreRecorder() if trace else None
         try:
-            state = play_game(spec, rules, players, seed, observe=recorder)
+            state = play_game(spec, rules, players, seed, observe=recorder, time_limit=time_limit)
         except MemoryError:
             raise  # the runner retries the chunk as for a dead worker
         except Exception as exc:  # a strategy's or engine's failure: name the game that shows it
-            raise StrategyError(_failure(index, seed, players, exc, run_dir)) from exc
+            code = any(names_code(name, exp.game) for name in built)
+            raise StrategyError(_failure(index, seed, players, exc, run_dir, code)) from exc
         rows.add(index, seed, [p.name for p in players], state.outcome())
         if trace:
             recorder.finish(state)
@@ -126,7 +203,28 @@ def play_chunk(
     return chunk, rows.table(), traces.table() if trace else None
 
 
-def _failure(index: int, seed: int, players: Sequence, exc: Exception, run_dir: str) -> str:
+_watching: set[int] = set()
+
+
+def _exit_with(parent: int) -> None:
+    """In a worker started by ``parent`` (a loky process), watch it from a daemon thread and exit
+    as soon as it is gone: a run killed with SIGKILL leaves no idle worker holding its memory. A
+    worker elsewhere (a Dask cluster's, or the run's own process) has another parent: not watched."""
+    if parent in _watching or os.getpid() == parent or os.getppid() != parent:
+        return
+    _watching.add(parent)
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(1)  # reparented: the run is gone
+
+    threading.Thread(target=watch, name="simkit-orphan-watch", daemon=True).start()
+
+
+def _failure(
+    index: int, seed: int, players: Sequence, exc: Exception, run_dir: str, code: bool = False
+) -> str:
     if isinstance(exc, SeatFailure):
         what = str(exc)
     else:
@@ -134,7 +232,8 @@ def _failure(index: int, seed: int, players: Sequence, exc: Exception, run_dir: 
         what = f"the engine raised {type(exc).__name__}: {exc} (strategies {names})"
     return (
         f"game {index} (seed {seed}) failed: {what}; "
-        f"reproduce with `simkit replay {run_dir} --index {index}`"
+        f"reproduce with `simkit replay {run_dir} --index {index}"
+        + (" --allow-import`" if code else "`")
     )
 
 
@@ -169,14 +268,12 @@ def choose_engine(exp: Experiment, engine: str = "auto") -> tuple[str, str]:
     return "python", why
 
 
-def _prepare(exp: Experiment, out: Path) -> dict:
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "games").mkdir(exist_ok=True)
+def _prepare(exp: Experiment, out: Path, repair: bool = False) -> dict:
     meta_path = out / "run.json"
     meta = exp.to_json()
     meta["fingerprint"] = exp.fingerprint()
-    if meta_path.exists():
-        old = json.loads(meta_path.read_text())
+    old = _old_meta(out, repair) if meta_path.exists() else None
+    if old is not None:
         _refuse_foreign(out, old, meta)
         meta["started"] = old.get("started")
         meta["resumed"] = old.get("resumed", 0) + 1
@@ -185,8 +282,32 @@ def _prepare(exp: Experiment, out: Path) -> dict:
     else:
         meta["started"] = _now()
     meta["status"] = "running"
-    meta_path.write_text(json.dumps(meta, indent=2))
+    write_json(meta_path, meta)
     return meta
+
+
+def _old_meta(out: Path, repair: bool) -> dict | None:
+    """The run.json a rerun resumes; with ``repair``, a damaged one is rebuilt from this run's
+    experiment instead (its parts are then each checked against it, as always)."""
+    try:
+        return read_run_meta(out)
+    except SimkitError:
+        if not repair:
+            raise
+        _say(f"{out / 'run.json'} is damaged: rebuilt from this command (--repair)")
+        return None
+
+
+def _make_dirs(out: Path) -> None:
+    """The run directory and its games/ folder, or one line saying why they cannot be made."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "games").mkdir(exist_ok=True)
+    except OSError as exc:
+        raise ExperimentError(
+            f"--out {out}: cannot make the run directory there ({exc.strerror or exc}); "
+            "choose a folder you can write to"
+        ) from None
 
 
 def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
@@ -201,6 +322,12 @@ def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
     several_cells = len(new["players"]) * len(new["variants"]) > 1
     if several_cells and old.get("games_per_cell") != new["games_per_cell"]:
         differ.append("games (game indices of a run with several cells depend on it)")
+    elif not differ and old.get("games_per_cell", 0) > new["games_per_cell"]:
+        raise ExperimentError(
+            f"{out} holds a run of {old['games_per_cell']} games; this one asks for "
+            f"{new['games_per_cell']}, so run.json and the results would disagree: give --games "
+            f"{old['games_per_cell']} or more to resume or extend it, or choose another --out"
+        )
     if differ:
         raise ExperimentError(
             f"{out} holds a different experiment ({old.get('name')}: {old.get('game')}, seed "
@@ -220,23 +347,40 @@ def run(
     retries: int = RETRIES,
     trace: bool = False,
     chunks_per_cell: int | None = None,
+    time_limit: float | None = None,
+    repair: bool = False,
 ) -> dict:
     """Play ``exp`` into run directory ``out``; resumes if ``out`` holds part of the same run.
 
     ``trace`` also writes every game's score lines to ``out/traces``; ``chunks_per_cell`` plays only
-    each cell's first chunks (sequential sampling adds more later).
+    each cell's first chunks (sequential sampling adds more later); ``time_limit`` (seconds) stops
+    a game that runs longer; ``repair`` rebuilds a damaged run.json from ``exp``. One run at a
+    time writes into ``out`` (a lock file; a second is refused, naming the first).
     """
     out = Path(out)
+    if time_limit is not None and not time_limit > 0:
+        raise ExperimentError(f"time limit {time_limit}: give a number of seconds above 0")
+    _make_dirs(out)
+    with run_lock(out):
+        return _run(exp, out, jobs, progress, backend, scheduler, engine, retries, trace,
+                    chunks_per_cell, time_limit, repair)  # fmt: skip
+
+
+def _run(
+    exp, out, jobs, progress, backend, scheduler, engine, retries, trace, chunks_per_cell,
+    time_limit, repair,
+) -> dict:  # fmt: skip
     engine_used, why = choose_engine(exp, engine)
     if trace and engine_used == "compiled":
         if engine == "compiled":
             raise ExperimentError("--trace records scores turn by turn: use the Python engine")
         engine_used, why = "python", "--trace records scores turn by turn in the Python engine"
-    meta = _prepare(exp, out)
-    workers = _workers(jobs)
+    meta = _prepare(exp, out, repair)
+    workers = _workers(jobs, say=_say if progress else None)
     # A resumed run keeps its chunking, so a part's name always means the same games.
     size = meta.setdefault("chunk_size", exp.chunk_size(workers))
-    (out / "run.json").write_text(json.dumps(meta, indent=2))
+    write_json(out / "run.json", meta)
+    _set_aside_strays(out, exp, meta)
     chunks = exp.chunks(size)
     if chunks_per_cell is not None:
         chunks = [c for c in chunks if c.number < chunks_per_cell]
@@ -245,7 +389,7 @@ def run(
     for folder in ("games", "traces"):
         for stale in (out / folder).glob("*.tmp"):
             stale.unlink()  # a write cut short by a crash; its chunk is played again
-    todo = [c for c in chunks if not _chunk_done(out, c, trace)]
+    todo = [c for c in chunks if not _chunk_done(out, exp, c, trace, progress)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
     if progress:
@@ -264,10 +408,10 @@ def run(
     )
     try:
         with _backend(backend, scheduler, workers):
-            deaths = _play_all(exp, out, todo, engine_used, retries, bar, trace)
+            deaths = _play_all(exp, out, todo, engine_used, retries, bar, trace, time_limit)
     except SimkitError as exc:
         meta.update(status="failed", error=str(exc), finished=_now())
-        (out / "run.json").write_text(json.dumps(meta, indent=2))
+        write_json(out / "run.json", meta)
         raise
     finally:
         bar.close()
@@ -285,11 +429,58 @@ def run(
         trace=trace,
     )
     meta.pop("error", None)
-    (out / "run.json").write_text(json.dumps(meta, indent=2))
+    write_json(out / "run.json", meta)
     return meta
 
 
-def _play_all(exp, out, todo, engine, retries, bar, trace=False) -> int:
+LOCK_FILE, HOLDER_FILE = ".simkit.lock", ".simkit.lock.holder"
+
+
+class run_lock:
+    """The run directory's lock: one ``simkit run`` writes into a directory at a time. The second
+    is refused at once, with who holds the lock (the operating system frees it if that process
+    dies, even by SIGKILL)."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.lock = FileLock(out / LOCK_FILE, timeout=0)
+
+    def __enter__(self):
+        try:
+            self.lock.acquire()
+        except Timeout:
+            raise ExperimentError(
+                f"{self.out} is in use by another run ({self._holder()}): wait for it to finish, "
+                "or choose another --out"
+            ) from None
+        holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": _now()}
+        (self.out / HOLDER_FILE).write_text(json.dumps(holder))
+        return self
+
+    def __exit__(self, *exc):
+        (self.out / HOLDER_FILE).unlink(missing_ok=True)
+        self.lock.release()
+
+    def _holder(self) -> str:
+        try:
+            h = json.loads((self.out / HOLDER_FILE).read_text())
+            return f"process {h['pid']} on {h['host']}, since {h['since']}"
+        except (OSError, ValueError, KeyError, TypeError):
+            return "a process that has just started"
+
+
+def _set_aside_strays(out: Path, exp: Experiment, meta: dict) -> None:
+    """Files in games/ named like parts that run.json does not plan (copied in, or left by a
+    run with other settings) are renamed ``*.stray``: never read, and out of ``games/*.parquet``."""
+    planned = {path.name for path, _ in planned_parts(out, exp, meta)}
+    for folder in ("games", "traces"):
+        for path in sorted((out / folder).glob("part-*.parquet")):
+            if path.name not in planned:
+                path.rename(path.with_name(path.name + ".stray"))
+                _say(f"{path}: not a part of this run; set aside as {path.name}.stray")
+
+
+def _play_all(exp, out, todo, engine, retries, bar, trace=False, time_limit=None) -> int:
     """Play ``todo``, writing each chunk as it finishes. When a worker dies, the chunks it may have
     held are played again one at a time, so that a chunk that kills its worker is known; it is
     retried at most ``retries`` times. Returns how many worker deaths the run survived."""
@@ -300,7 +491,7 @@ def _play_all(exp, out, todo, engine, retries, bar, trace=False) -> int:
         finished: set[str] = set()
         try:
             for chunk, table, traces in _parallel()(
-                _tasks(exp, out, todo, engine, dispatched, trace)
+                _tasks(exp, out, todo, engine, dispatched, trace, time_limit)
             ):
                 _keep(out, chunk, table, traces, bar, finished)
             return survived
@@ -309,17 +500,20 @@ def _play_all(exp, out, todo, engine, retries, bar, trace=False) -> int:
             suspects = [c for c in dispatched if c.part_name not in finished]
             _say(f"a worker died ({_death_text(exc)}); playing its chunk(s) again one at a time")
             for chunk in suspects:
-                survived += _play_alone(exp, out, chunk, engine, retries, bar, deaths, trace)
+                survived += _play_alone(
+                    exp, out, chunk, engine, retries, bar, deaths, trace, time_limit
+                )
                 finished.add(chunk.part_name)
             todo = [c for c in todo if c.part_name not in finished]
     return survived
 
 
-def _play_alone(exp, out, chunk, engine, retries, bar, deaths, trace=False) -> int:
+def _play_alone(exp, out, chunk, engine, retries, bar, deaths, trace=False, time_limit=None) -> int:
     """Play one chunk that may have killed its worker; returns the further deaths it caused."""
     for attempt in range(1, retries + 1):
         try:
-            for done, table, traces in _parallel()(_tasks(exp, out, [chunk], engine, [], trace)):
+            tasks = _tasks(exp, out, [chunk], engine, [], trace, time_limit)
+            for done, table, traces in _parallel()(tasks):
                 _keep(out, done, table, traces, bar, set())
             return attempt - 1
         except deaths as exc:
@@ -351,11 +545,12 @@ def _say(message: str) -> None:
     tqdm.write(message, file=sys.stderr)
 
 
-def _tasks(exp, out, chunks, engine, dispatched: list, trace: bool = False):
+def _tasks(exp, out, chunks, engine, dispatched: list, trace: bool = False, time_limit=None):
     """The chunks as joblib tasks, noting each as joblib takes it (it may then be on a worker)."""
+    parent = os.getpid()
     for c in chunks:
         dispatched.append(c)
-        yield delayed(play_chunk)(exp, c, engine, str(out), trace)
+        yield delayed(play_chunk)(exp, c, engine, str(out), trace, time_limit, parent)
 
 
 def _worker_deaths() -> tuple[type[BaseException], ...]:
@@ -377,11 +572,6 @@ def _death_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {first}"
 
 
-def _part_done(out: Path, chunk: Chunk) -> bool:
-    path = _part(out, chunk)
-    return part_is_complete(path, chunk.count * chunk.cell.n_players) and part_is_readable(path)
-
-
 def _part(out: Path, chunk: Chunk) -> Path:
     return out / "games" / chunk.part_name
 
@@ -390,15 +580,32 @@ def _trace_part(out: Path, chunk: Chunk) -> Path:
     return out / "traces" / chunk.part_name
 
 
-def _chunk_done(out: Path, chunk: Chunk, trace: bool) -> bool:
-    return _part_done(out, chunk) and (not trace or _trace_part(out, chunk).is_file())
+def _chunk_done(out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool) -> bool:
+    """A chunk is done when its part is whole and is this chunk's (schema, rows, game indices,
+    seeds); a part that is not is played again, and said so."""
+    path = _part(out, chunk)
+    if not path.exists():
+        return False
+    problem = part_problem(path, exp, chunk)
+    if problem is not None:
+        if say:
+            _say(f"{path} {problem}: playing its chunk again")
+        return False
+    return not trace or _trace_part(out, chunk).is_file()
 
 
-def _workers(jobs: int) -> int:
-    import os
-
+def _workers(jobs: int, say=None) -> int:
+    """Worker processes for ``--jobs`` (-1 or 0: one a core), at most WORKERS_PER_CORE a core."""
+    cores = os.cpu_count() or 1
     if jobs is None or jobs <= 0:
-        return os.cpu_count() or 1
+        return cores
+    most = WORKERS_PER_CORE * cores
+    if jobs > most:
+        if say is not None:
+            say(
+                f"--jobs {jobs}: using {most} workers ({WORKERS_PER_CORE} for each of {cores} cores)"
+            )
+        return most
     return jobs
 
 
@@ -432,10 +639,7 @@ class _DaskContext:
 
 
 def load_run(run_dir: Path) -> tuple[Experiment, dict]:
-    path = Path(run_dir) / "run.json"
-    if not path.is_file():
-        raise SimkitError(f"{run_dir}: not a run directory (no run.json)")
-    meta = json.loads(path.read_text())
+    meta = read_run_meta(run_dir)
     return Experiment.from_run_json(meta), meta
 
 

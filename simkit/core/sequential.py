@@ -10,14 +10,13 @@ overshoot the budget. It stops when every interval is narrower than W or the bud
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
 from simkit.core import runner, stats
 from simkit.core.errors import ExperimentError
 from simkit.core.experiment import Experiment
-from simkit.core.results import read_results
+from simkit.core.results import read_results, write_json
 
 
 def widest_fpa_interval(out: Path) -> float:
@@ -64,5 +63,5 @@ def run_to_target(exp: Experiment, out: Path, target: float, jobs: int = -1, **r
     meta["status"] = "complete" if m >= most else "stopped at target"
     meta["games_total"] = played * len(exp.cells())
     meta["games_played_now"], meta["seconds_now"] = played_now, round(seconds, 3)
-    (out / "run.json").write_text(json.dumps(meta, indent=2))
+    write_json(out / "run.json", meta)
     return meta

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -115,6 +117,31 @@ def canonical_name(base: str, params: dict[str, Any]) -> str:
     return base + ":" + ",".join(f"{k}={v}" for k, v in sorted(params.items()))
 
 
+# Why importing a strategy by path is refused here, or None when it is allowed (see README.md, "Code
+# that simkit runs"): replay refuses the modules a run directory names unless asked.
+_import_refusal: ContextVar[str | None] = ContextVar("simkit_import_refusal", default=None)
+
+
+@contextmanager
+def refuse_imports(why: str) -> Iterator[None]:
+    """Within this block, a strategy named by import path is refused with ``why`` (registered
+    strategies still build)."""
+    token = _import_refusal.set(why)
+    try:
+        yield
+    finally:
+        _import_refusal.reset(token)
+
+
+def names_code(text: str, game: str) -> bool:
+    """Whether a strategy's name imports a module: an import path, or a parameter that is one
+    (``search:policy=mod:Class``)."""
+    head, _, rest = text.strip().partition(":")
+    if head not in strategies_for(game):
+        return True
+    return any(":" in value for _, _, value in (p.partition("=") for p in rest.split(",")))
+
+
 def make_strategy(text: str, game: str) -> Strategy:
     """Build a strategy from its command-line name: ``name``, ``name:k=v,...`` or ``module:Class``."""
     text = text.strip()
@@ -124,6 +151,11 @@ def make_strategy(text: str, game: str) -> Strategy:
         info, param_text = available[head], rest
     elif rest and "=" not in rest.partition(":")[0]:  # an import path: module:Class[:params]
         cls_name, _, param_text = rest.partition(":")
+        refusal = _import_refusal.get()
+        if refusal is not None:
+            raise StrategyError(
+                f"strategy '{head}:{cls_name}' is not a registered strategy: {refusal}"
+            )
         try:
             cls = getattr(importlib.import_module(head), cls_name)
         except (ImportError, AttributeError) as exc:

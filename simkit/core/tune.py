@@ -37,23 +37,11 @@ from simkit.core.errors import ExperimentError
 from simkit.core.experiment import Experiment, read_spec
 from simkit.core.results import read_results
 from simkit.core.rules import make_rules, rule_fields
+from simkit.core.schema import TuneFile
 from simkit.core.stats import mean_ci
 
 OBJECTIVES = ("fpa", "length", "spread")
 MAX_SETTINGS = 64  # larger spaces are sampled: successive halving needs a few games per setting
-KNOWN_KEYS = {
-    "game",
-    "players",
-    "strategies",
-    "rotate",
-    "seed",
-    "objective",
-    "target",
-    "budget",
-    "rules",
-    "space",
-    "description",
-}
 
 
 @dataclass
@@ -72,7 +60,7 @@ class TuneSpec:
 
     @classmethod
     def from_file(cls, path: Path, **cli) -> TuneSpec:
-        data = read_spec(path, KNOWN_KEYS)
+        data = read_spec(path, TuneFile)
         data |= {k: v for k, v in cli.items() if v is not None}
         return cls.from_dict(data, base_dir=path.parent)
 

@@ -1,0 +1,242 @@
+"""What every input file may hold: study, tune and rules files, checked key by key with pydantic.
+
+Each model is strict (a string is never taken as a number or a boolean) and refuses unknown keys, so
+``rotate = "false"`` or ``players = "four"`` is refused rather than read as something else. A file
+that breaks its schema raises :class:`SchemaError`: one line per problem, each naming the file, the
+key (``variants[1].rules``) and what is allowed there. What a value means for one game (which player
+counts, which rule fields) is checked after this, by the experiment and the rules.
+
+Component data files (cards, maps, boards) are each game's own; a game's loader calls
+:func:`check` with its own model, so its problems are reported the same way.
+"""
+
+from __future__ import annotations
+
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import StrictBool as Bool
+from pydantic import StrictFloat as Float
+from pydantic import StrictInt as Int
+from pydantic import StrictStr as Str
+from typing_extensions import TypeAliasType
+
+from simkit.core.errors import SimkitError
+
+Model = TypeVar("Model", bound=BaseModel)
+
+# A rule's value: a scalar, or a table of them (``hazards = { bear = 0 }``), as deep as needed.
+Scalar = Bool | Int | Float | Str
+RuleTree = TypeAliasType("RuleTree", "dict[str, Bool | Int | Float | Str | RuleTree]")
+RULES = "a table of rule fields, each a number, true/false or text (a sub-table for nested rules)"
+
+
+class SchemaError(SimkitError):
+    """An input file (or a spec built in code) breaks its schema; one line per problem."""
+
+    def __init__(self, source: object, problems: list[str]):
+        self.source, self.problems = source, problems
+        super().__init__("\n".join(f"{source}: {p}" for p in problems))
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+def _allowed(text: str, default: Any = None) -> Any:
+    """A field's default and what it allows, in words (the error message's "expected ...")."""
+    return Field(default, description=text)
+
+
+Name = Annotated[Str, Field(min_length=1)]
+Count = Annotated[Int, Field(ge=1)]
+Seed = Annotated[Int, Field(ge=0)]
+Names = Str | Annotated[list[Name], Field(min_length=1)]
+STRATEGIES = "a strategy name or a non-empty list of them (text)"
+
+
+# ---------------------------------------------------------------------------------- study files
+class Sweep(Strict):
+    field: Name = _allowed('a rule field\'s dotted name (text), e.g. "hazards.bear"', ...)
+    values: Annotated[list[Scalar], Field(min_length=1)] = _allowed(
+        "a non-empty list of values for the field", ...
+    )
+
+
+class VariantSpec(Strict):
+    name: Name = _allowed("the variant's name (text)", ...)
+    rules: RuleTree = _allowed(RULES, {})
+
+
+class StudyFile(Strict):
+    """A study (experiment) file, ``simkit run STUDY.toml`` (DESIGN.md, "Experiments")."""
+
+    name: Name | None = _allowed("the study's name (text)")
+    game: Str | None = _allowed("a registered game's name (see `simkit games`)")
+    players: Int | Annotated[list[Int], Field(min_length=1)] | None = _allowed(
+        "a player count or a non-empty list of them (whole numbers)"
+    )
+    games: Count | None = _allowed("a whole number of at least 1")
+    seed: Seed | None = _allowed("a whole number of at least 0")
+    strategies: Names | None = _allowed(STRATEGIES)
+    rotate: Bool | None = _allowed("true or false")
+    chunk: Count | None = _allowed("a whole number of games, at least 1")
+    rules: RuleTree | None = _allowed(RULES, {})
+    variants: list[VariantSpec] | None = _allowed(
+        "a list of tables, each with a name and a rules table", []
+    )
+    sweep: Sweep | None = _allowed("a table with a field and a non-empty list of values")
+    description: Str | None = _allowed("text", "")
+    question: Str | None = _allowed("text", "")
+
+
+# ----------------------------------------------------------------------------------- tune files
+class Range(Strict):
+    lo: Int = _allowed("a whole number", ...)
+    hi: Int = _allowed("a whole number, at least lo", ...)
+    step: Count = _allowed("a whole number of at least 1", 1)
+
+
+class TuneFile(Strict):
+    """A tune file, ``simkit tune GAME --space TUNE.toml`` (simkit.core.tune)."""
+
+    game: Str | None = _allowed("a registered game's name (see `simkit games`)")
+    players: Count | None = _allowed("a player count (a whole number)")
+    strategies: Names | None = _allowed(STRATEGIES)
+    rotate: Bool | None = _allowed("true or false")
+    seed: Seed | None = _allowed("a whole number of at least 0")
+    objective: Literal["fpa", "length", "spread"] | None = _allowed("fpa, length or spread")
+    target: Int | Float | None = _allowed("a number")
+    budget: Annotated[Int, Field(ge=10)] | None = _allowed("a whole number of games, at least 10")
+    rules: RuleTree | None = _allowed(RULES, {})
+    space: dict[Str, Annotated[list[Scalar], Field(min_length=1)] | Range] | None = _allowed(
+        "a table of rule fields, each a non-empty list of values or a range { lo, hi }"
+    )
+    description: Str | None = _allowed("text", "")
+
+
+# ---------------------------------------------------------------------------------- rules files
+class RulesFile(Strict):
+    """A rules file for ``simkit check --rules``: a [rules] table (or the fields at top level)."""
+
+    rules: RuleTree = _allowed(RULES, {})
+    description: Str = _allowed("text", "")
+
+
+def rules_file_overrides(data: dict[str, Any], source: object) -> dict[str, Any]:
+    """The overrides of a rules file: its [rules] table, or its top-level fields if it has none."""
+    if "rules" in data:
+        return dict(check(RulesFile, data, source).rules)
+    return dict(check(RulesFile, {"rules": data}, source).rules)
+
+
+# ------------------------------------------------------------------------------------- run.json
+class VariantRecord(BaseModel):
+    name: Str = _allowed("text", ...)
+    overrides: dict[str, Any] = _allowed("a table", ...)
+
+
+class RunMeta(BaseModel):
+    """What a run directory's run.json must hold for the run to resume, report and replay."""
+
+    model_config = ConfigDict(strict=True, extra="allow")
+
+    name: Str = _allowed("text", ...)
+    game: Str = _allowed("a registered game's name", ...)
+    players: Annotated[list[Count], Field(min_length=1)] = _allowed("a list of player counts", ...)
+    games_per_cell: Count = _allowed("a whole number of at least 1", ...)
+    seed: Seed = _allowed("a whole number of at least 0", ...)
+    strategies: Annotated[list[Str], Field(min_length=1)] = _allowed("a list of names", ...)
+    rotate: Bool = _allowed("true or false", ...)
+    rules: dict[str, Any] = _allowed("a table", ...)
+    variants: Annotated[list[VariantRecord], Field(min_length=1)] = _allowed("a list", ...)
+    base_dir: Str | None = _allowed("a folder or null")
+    description: Str = _allowed("text", "")
+    chunk_size: Count | None = _allowed("a whole number of at least 1")
+
+
+# ----------------------------------------------------------------------------------- checking
+def check(model: type[Model], data: Any, source: object) -> Model:
+    """``data`` as ``model``, or a :class:`SchemaError` naming ``source`` and every bad key."""
+    if not isinstance(data, dict):
+        raise SchemaError(source, [f"expected a table of keys, not {type(data).__name__}"])
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise SchemaError(source, problems(model, exc)) from None
+
+
+def problems(model: type[BaseModel], exc: ValidationError) -> list[str]:
+    """One line per bad key (pydantic reports a union's failure once per member: merged here)."""
+    lines: dict[str, str] = {}
+    for error in exc.errors():
+        key, allowed = _locate(model, error["loc"])
+        if key in lines:
+            continue
+        if error["type"] == "extra_forbidden":
+            known = ", ".join(_known(model, error["loc"][:-1]))
+            lines[key] = f"unknown key '{key}'; known here: {known}"
+        elif error["type"] == "missing":
+            lines[key] = f"'{key}' is missing: {allowed or error['msg']}"
+        else:
+            shown = _shown(error.get("input"))
+            lines[key] = f"{key} = {shown}: expected {allowed or error['msg'].lower()}"
+    return list(lines.values())
+
+
+def _locate(model: type[BaseModel], loc: tuple) -> tuple[str, str]:
+    """The key a pydantic error location names (``variants[1].rules``) and what is allowed there:
+    the description of the innermost model field on the way. The location stops at a union's
+    member (pydantic names each), so a union's failures make one problem."""
+    key, allowed, current = "", "", model
+    for part in loc:
+        if isinstance(part, int):
+            key += f"[{part}]"
+            continue
+        if _is_type_tag(part):
+            break
+        key += ("." if key else "") + part
+        if current is not None and part in current.model_fields:
+            info = current.model_fields[part]
+            allowed = info.description or allowed
+            current = _submodel(info.annotation)
+        else:
+            current = None  # a key inside a free table (rules, space), or an unknown one
+    return key or "(top level)", allowed
+
+
+def _is_type_tag(part: str) -> bool:
+    """pydantic's names for a union's members in an error location (``int``, ``list[str]``...)."""
+    models = {m.__name__ for m in (*Strict.__subclasses__(), VariantRecord)}
+    return part in {"bool", "int", "float", "str", "list", "dict", "none"} | models or (
+        "[" in part and part.endswith("]")
+    )
+
+
+def _submodel(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds (directly, in a list, or as an optional), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _submodel(get_args(annotation)[0])
+    if origin in (Union, UnionType, list):
+        for arg in get_args(annotation):
+            found = _submodel(arg)
+            if found is not None:
+                return found
+    return None
+
+
+def _known(model: type[BaseModel], loc: tuple) -> list[str]:
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if isinstance(part, str) and current is not None and part in current.model_fields:
+            current = _submodel(current.model_fields[part].annotation)
+    return sorted(current.model_fields) if current is not None else []
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
