@@ -25,11 +25,27 @@ class SimkitGroup(click.Group):
 
 
 def _game(value: str) -> str:
-    if value not in registry.games():
-        raise click.BadParameter(
-            f"unknown game '{value}'; registered: {', '.join(registry.games())}"
-        )
+    """A game's registered name or a plug-in's import path (package.module:GAME), checked."""
+    try:
+        registry.game(value)
+    except SimkitError as exc:
+        raise click.BadParameter(str(exc)) from None
     return value
+
+
+def _strategy_list(_ctx, _param, values):
+    """Every --strategies given, each split by simkit.core.strategy.split_strategies."""
+    from simkit.core.strategy import split_strategies
+
+    names = [name for value in values for name in split_strategies(value)]
+    return names or None
+
+
+STRATEGIES_HELP = (
+    "A strategy for every seat, or one per seat in order. Repeat the option or separate with "
+    "commas or ';': bold,greedy. Parameters follow a colon: threshold:hike=5,drop=7 (a key=value "
+    "after a comma belongs to the strategy before it). Your own: package.module:Class."
+)
 
 
 def _players(_ctx, _param, value):
@@ -60,9 +76,17 @@ def games():
 
     Example: simkit games
     """
-    for spec in registry.games().values():
+    specs = list(registry.games().values())
+    name_width = max(len(spec.name) for spec in specs)
+    title_width = max(len(spec.title) for spec in specs)
+    for spec in specs:
+        counts = (
+            f"{spec.min_players}-{spec.max_players}"
+            if spec.max_players > spec.min_players
+            else f"{spec.min_players}"
+        )
         click.echo(
-            f"{spec.name:24} {spec.title:28} {spec.min_players}-{spec.max_players} players"
+            f"{spec.name:{name_width}}  {spec.title:{title_width}}  {counts:>4} players"
             f"  (default strategy: {spec.default_strategy})"
         )
 
@@ -70,9 +94,11 @@ def games():
 @main.command()
 @click.argument("game")
 def strategies(game):
-    """The strategies for GAME and what each plays like.
+    """The strategies for GAME, what each plays like, and its parameters with their defaults.
 
-    Example: simkit strategies lets-take-a-hike
+    \b
+    Example:
+      simkit strategies lets-take-a-hike
     """
     from simkit.core.strategy import strategies_for
 
@@ -83,18 +109,65 @@ def strategies(game):
         mark = " (default)" if name == default else ""
         click.echo(f"{name}{mark}" + (f"  [{params}]" if params else ""))
         click.echo(f"    {info.summary}")
+        meanings = info.param_help()
+        for key, value in info.params().items():
+            click.echo(f"      {key}={value}: {meanings.get(key) or 'no description'}")
+
+
+@main.command()
+@click.argument("game")
+def rules(game):
+    """Every rule field of GAME with its default, what it allows and what it means; change one
+    with --set FIELD=VALUE or a study's [rules] table.
+
+    \b
+    Example:
+      simkit rules lets-take-a-hike
+    """
+    from simkit.core.rules import describe_rules
+
+    spec = registry.game(_game(game))
+    click.echo(f"{spec.title}: rule fields (--set FIELD=VALUE)")
+    for field in describe_rules(spec.default_rules()):
+        click.echo(f"{field.name} = {field.default}  ({field.allowed})")
+        if field.help:
+            click.echo(f"    {field.help}")
 
 
 @main.command()
 @click.argument("spec", required=False, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--game", help="Game to play (registry name), unless SPEC names it.")
-@click.option("--players", callback=_players, help="Players per game, or a list: 2,3,4.")
-@click.option("--strategies", help="One strategy for every seat, or one per seat, comma-separated.")
+@click.option(
+    "--game",
+    help="Game to play: a registered name (simkit games) or your own, package.module:GAME; "
+    "unless SPEC names it.",
+)
+@click.option(
+    "--players",
+    callback=_players,
+    help="Players per game, or a list: 2,3,4.",
+    show_default="the study's, else the game's typical count",
+)
+@click.option(
+    "--strategies",
+    multiple=True,
+    callback=_strategy_list,
+    help=STRATEGIES_HELP,
+    show_default="the study's, else the game's default strategy",
+)
 @click.option("--rotate/--no-rotate", default=None, help="Rotate the strategies over the seats.")
 @click.option(
-    "--games", "n_games", type=click.IntRange(min=1), help="Games per variant and player count."
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    help="Games per variant and player count.",
+    show_default="the study's, else 1000",
 )
-@click.option("--seed", type=click.IntRange(min=0), help="Root seed (decides everything).")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    help="Root seed (decides everything).",
+    show_default="the study's, else 0",
+)
 @click.option(
     "--jobs", type=int, default=-1, show_default=True, help="Worker processes (-1: all cores)."
 )
@@ -109,7 +182,9 @@ def strategies(game):
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Run directory (default runs/<name>).",
+    help="Run directory.",
+    show_default="runs/GAME/STUDY for a study file, runs/GAME/run-ID for a command line "
+    "(ID: 8 characters naming its settings)",
 )
 @click.option(
     "--backend",
@@ -162,6 +237,7 @@ def run(
       simkit run experiments/lets-take-a-hike/first-player.toml
       simkit run --game lets-take-a-hike --players 4 --games 20000 --seed 1 --out runs/lth
       simkit run --game lets-take-a-hike --strategies bold,greedy,cautious,random --rotate
+      simkit run --game lets-take-a-hike --players 2 --strategies threshold:hike=5,drop=7
       simkit run --game lets-take-a-hike --players 2 --games 200000 --target-ci 0.01 --trace
     """
     from simkit.core.experiment import Experiment
@@ -187,8 +263,8 @@ def run(
         if not game:
             raise click.UsageError("name a game with --game, or give an experiment file")
         _game(game)
-        exp = Experiment.from_dict({"name": game}, **cli)
-    out = out or Path("runs") / exp.name
+        exp = Experiment.from_dict({"name": registry.game(game).name}, **cli)
+    out = out or default_run_dir(exp, from_file=spec is not None)
     options = {
         "progress": not quiet,
         "backend": backend,
@@ -206,7 +282,7 @@ def run(
     rate = meta["games_played_now"] / meta["seconds_now"] if meta["seconds_now"] else 0.0
     click.echo(
         f"{meta['games_total']} games in {out} ({meta['games_played_now']} played now, "
-        f"{rate:.0f} games/s on {meta['workers']} workers, {meta['engine']} engine)"
+        f"{rate:.0f} games/s on {_count(meta['workers'], 'worker')}, {meta['engine']} engine)"
     )
     if target_ci is not None:
         seq = meta["sequential"]
@@ -216,6 +292,17 @@ def run(
             + ("below" if seq["reached"] else "still above")
             + f" the target {target_ci} (budget {seq['budget_per_cell']})"
         )
+
+
+def default_run_dir(exp, from_file: bool) -> Path:
+    """runs/GAME/STUDY for a study file; runs/GAME/run-ID for a command line, ID naming its
+    settings (all but the game count, so more games extend the same folder)."""
+    game = registry.game(exp.game).name
+    return Path("runs") / game / (exp.name if from_file else f"run-{exp.fingerprint()[:8]}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _record_command(out: Path) -> None:
@@ -253,7 +340,8 @@ def _command_line() -> str:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Where a comparison of several runs goes (default runs/comparison).",
+    help="Where a comparison of several runs goes.",
+    show_default="runs/comparison-ID, ID naming the runs compared",
 )
 def report(run_dirs, quiet, out):
     """Charts and an HTML report for a run (RUN_DIR/report/index.html), or several runs side by
@@ -274,8 +362,15 @@ def report(run_dirs, quiet, out):
     else:
         from reports.compare import build_comparison
 
-        page = build_comparison(list(run_dirs), out or Path("runs") / "comparison")
+        page = build_comparison(list(run_dirs), out or _comparison_dir(run_dirs))
     click.echo(f"report: {page}")
+
+
+def _comparison_dir(run_dirs) -> Path:
+    import hashlib
+
+    key = "\n".join(str(Path(d).resolve()) for d in run_dirs)
+    return Path("runs") / f"comparison-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
 
 
 @main.command()
@@ -291,13 +386,16 @@ def report(run_dirs, quiet, out):
 @click.option("--target", type=float, help="Target mean game length or score spread.")
 @click.option("--budget", type=click.IntRange(min=10), help="Games to spend in all.")
 @click.option("--players", type=click.IntRange(min=1), help="Players per game.")
-@click.option("--strategies", help="Strategies, as for simkit run.")
+@click.option(
+    "--strategies", multiple=True, callback=_strategy_list, help="Strategies, as for simkit run."
+)
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed.")
 @click.option("--jobs", type=int, default=-1, show_default=True, help="Worker processes.")
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Where the settings' runs and tune.json go (default runs/tune-GAME).",
+    help="Where the settings' runs and tune.json go.",
+    show_default="runs/GAME/tune-SPACE, SPACE the tune file's name",
 )
 def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out):
     """Search rule settings for the ones that best meet an objective (successive halving on
@@ -323,7 +421,8 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
         "seed": seed,
     }
     spec = TuneSpec.from_file(space_file, **cli)
-    result = run_tune(spec, out or Path("runs") / f"tune-{game}", jobs=jobs, say=click.echo)
+    default_out = Path("runs") / registry.game(game).name / f"tune-{space_file.stem}"
+    result = run_tune(spec, out or default_out, jobs=jobs, say=click.echo)
     click.echo(
         f"{result['settings_tried']} settings, {result['games_spent']:,} games spent "
         f"(budget {result['budget']:,}); objective {result['objective']}"

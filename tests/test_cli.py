@@ -113,7 +113,7 @@ def test_run_from_an_experiment_file(cli, tmp_path):
         ),
         (
             ["run", "--game", "lets-take-a-hike", "--strategies", "threshold:hike=x"],
-            "parameter 'hike' = 'x' is not a int",
+            "parameter 'hike' = 'x' is not a whole number",
         ),
         (
             ["run", "--game", "lets-take-a-hike", "--strategies", "threshold:jump=3"],
@@ -127,7 +127,10 @@ def test_run_from_an_experiment_file(cli, tmp_path):
             ["run", "--game", "lets-take-a-hike", "--set", "hazards.bear=-1"],
             "rule 'hazards.bear' = -1 is invalid: a number from 0 to 20",
         ),
-        (["run", "--game", "lets-take-a-hike", "--set", "backpack_deal=many"], "expected a int"),
+        (
+            ["run", "--game", "lets-take-a-hike", "--set", "backpack_deal=many"],
+            "expected a whole number",
+        ),
         (
             ["run", "--game", "lets-take-a-hike", "--set", "data=nowhere.toml"],
             "no such component data file",

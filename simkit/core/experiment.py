@@ -17,7 +17,7 @@ from simkit import __version__
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
 from simkit.core.rules import flatten, load_toml, make_rules, rules_to_dict
-from simkit.core.strategy import make_strategy
+from simkit.core.strategy import make_strategy, split_strategies
 
 KNOWN_KEYS = {
     "name",
@@ -101,7 +101,7 @@ class Experiment:
                 )
         strategies = merged.get("strategies") or [spec.default_strategy]
         if isinstance(strategies, str):
-            strategies = [s for s in strategies.split(";" if ";" in strategies else ",") if s]
+            strategies = split_strategies(strategies)
         exp = cls(
             game=game,
             players=players,

@@ -25,6 +25,7 @@ from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from simkit.core import registry
+from simkit.core.describe import describe
 from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, StrategyError
 from simkit.core.experiment import Chunk, Experiment
 from simkit.core.results import RowBuffer, part_is_complete, part_is_readable, write_part
@@ -99,16 +100,17 @@ def play_chunk(
             if name not in built:
                 built[name] = make_strategy(name, exp.game)
         seats.append([built[name] for name in names])
+    variant, n_players = chunk.cell.variant, chunk.cell.n_players
     if engine == "compiled" and not trace:
-        labels = (exp.name, chunk.cell.variant.name, exp.game)
+        labels = (exp.name, chunk.cell.variant.name, spec.name)
         first_index = exp.game_index(chunk.cell, chunk.first)
         table = _fast_module(spec).play_rows(
             labels, rules, exp.seed, chunk.first, first_index, seats
         )
         if table is not None:
-            return chunk, table, None
-    rows = RowBuffer(exp.name, chunk.cell.variant.name, exp.game)
-    traces = TraceBuffer(exp.name, chunk.cell.variant.name, exp.game) if trace else None
+            return chunk, describe(table, exp, variant, n_players, run_dir), None
+    rows = RowBuffer(exp.name, chunk.cell.variant.name, spec.name)
+    traces = TraceBuffer(exp.name, chunk.cell.variant.name, spec.name) if trace else None
     for k, players in zip(games, seats, strict=True):
         seed = game_seed(exp.seed, k)
         index = exp.game_index(chunk.cell, k)
@@ -123,7 +125,10 @@ def play_chunk(
         if trace:
             recorder.finish(state)
             traces.add(index, recorder)
-    return chunk, rows.table(), traces.table() if trace else None
+    table = describe(rows.table(), exp, variant, n_players, run_dir)
+    if trace:
+        return chunk, table, describe(traces.table(), exp, variant, n_players, run_dir)
+    return chunk, table, None
 
 
 def _failure(index: int, seed: int, players: Sequence, exc: Exception, run_dir: str) -> str:
@@ -140,6 +145,13 @@ def _failure(index: int, seed: int, players: Sequence, exc: Exception, run_dir: 
 
 def _fast_module(spec):
     return importlib.import_module(spec.fast_engine)
+
+
+def _compiled_before(module) -> bool:
+    """Whether numba's cache of ``module`` exists (its index files beside the module), i.e. the
+    first run's silent minute of compiling is over."""
+    path = Path(module.__file__)
+    return any((path.parent / "__pycache__").glob(f"{path.stem}.*.nbi"))
 
 
 def choose_engine(exp: Experiment, engine: str = "auto") -> tuple[str, str]:
@@ -251,7 +263,10 @@ def run(
     if progress:
         _say(f"engine: {engine_used} ({why})")
     if engine_used == "compiled" and todo:
-        _fast_module(registry.game(exp.game)).warm()
+        fast = _fast_module(registry.game(exp.game))
+        if progress and not _compiled_before(fast):
+            _say("compiling the fast engine once (about 30 s; later runs reuse it)")
+        fast.warm()
     t0 = time.perf_counter()
     bar = tqdm(
         total=games_total,
