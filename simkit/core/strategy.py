@@ -39,7 +39,7 @@ class StrategyInfo:
     @property
     def summary(self) -> str:
         doc = (self.cls.__doc__ or "").strip()
-        return " ".join(doc.split("\n\n")[0].split())
+        return " ".join(doc.split("\n\n")[0].split()).replace("``", "")
 
     def params(self) -> dict[str, Any]:
         if not dataclasses.is_dataclass(self.cls):
