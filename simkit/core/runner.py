@@ -210,9 +210,13 @@ def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
     ]
     if old.get("fingerprint") != new["fingerprint"] and not differ:
         differ = ["the experiment's settings"]
-    several_cells = len(new["players"]) * len(new["variants"]) > 1
-    if several_cells and old.get("games_per_cell") != new["games_per_cell"]:
-        differ.append("games (game indices of a run with several cells depend on it)")
+    cells = len(new["players"]) * len(new["variants"])
+    if cells > 1 and old.get("games_per_cell") != new["games_per_cell"]:
+        differ.append(
+            f"games ({old.get('games_per_cell')} a cell there, {new['games_per_cell']} now): more "
+            "games extend a run only when it has one cell (one player count, no variants or "
+            f"sweep), and this one has {cells}, whose game indices depend on the games per cell"
+        )
     if differ:
         raise ExperimentError(
             f"{out} holds a different experiment ({old.get('name')}: {old.get('game')}, seed "
