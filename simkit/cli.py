@@ -72,9 +72,11 @@ def main():
 
 @main.command()
 def games():
-    """The registered games and their player counts.
+    """The registered games (simkit's and installed plug-ins) and their player counts.
 
-    Example: simkit games
+    \b
+    Example:
+      simkit games
     """
     specs = list(registry.games().values())
     name_width = max(len(spec.name) for spec in specs)
@@ -145,14 +147,14 @@ def rules(game):
     "--players",
     callback=_players,
     help="Players per game, or a list: 2,3,4.",
-    show_default="the study's, else the game's typical count",
+    show_default="study's, else the game's usual count",
 )
 @click.option(
     "--strategies",
     multiple=True,
     callback=_strategy_list,
     help=STRATEGIES_HELP,
-    show_default="the study's, else the game's default strategy",
+    show_default="study's, else the game's default",
 )
 @click.option("--rotate/--no-rotate", default=None, help="Rotate the strategies over the seats.")
 @click.option(
@@ -160,13 +162,13 @@ def rules(game):
     "n_games",
     type=click.IntRange(min=1),
     help="Games per variant and player count.",
-    show_default="the study's, else 1000",
+    show_default="study's, else 1000",
 )
 @click.option(
     "--seed",
     type=click.IntRange(min=0),
     help="Root seed (decides everything).",
-    show_default="the study's, else 0",
+    show_default="study's, else 0",
 )
 @click.option(
     "--jobs", type=int, default=-1, show_default=True, help="Worker processes (-1: all cores)."
@@ -183,8 +185,7 @@ def rules(game):
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     help="Run directory.",
-    show_default="runs/GAME/STUDY for a study file, runs/GAME/run-ID for a command line "
-    "(ID: 8 characters naming its settings)",
+    show_default="runs/GAME/STUDY, or runs/GAME/run-ID for a command line, ID naming its settings",
 )
 @click.option(
     "--backend",
@@ -341,7 +342,7 @@ def _command_line() -> str:
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     help="Where a comparison of several runs goes.",
-    show_default="runs/comparison-ID, ID naming the runs compared",
+    show_default="runs/comparison-ID, ID naming the runs",
 )
 def report(run_dirs, quiet, out):
     """Charts and an HTML report for a run (RUN_DIR/report/index.html), or several runs side by
@@ -350,7 +351,7 @@ def report(run_dirs, quiet, out):
     \b
     Examples:
       simkit report runs/lth
-      simkit report runs/lth-bold runs/lth-search --out runs/bold-vs-search
+      simkit report runs/lth runs/lets-take-a-hike/first-player --out runs/lth-vs-study
     """
     for run_dir in run_dirs:
         if not (run_dir / "run.json").is_file():
@@ -454,7 +455,9 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
 def replay(run_dir, index):
     """Replay one recorded game from its seed and tell it turn by turn.
 
-    Example: simkit replay runs/lth --index 17
+    \b
+    Example:
+      simkit replay runs/lth --index 17
     """
     from simkit.core.replay import replay as replay_game
 
@@ -488,8 +491,13 @@ def replay(run_dir, index):
     show_default=True,
     help="Random games per player count.",
 )
-@click.option("--players", callback=_players, help="Player counts (default: all the game's).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option(
+    "--players",
+    callback=_players,
+    help="Player counts: 3, or a list 2,3,4.",
+    show_default="every count the game allows",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Root seed.")
 @click.option(
     "--rules",
     "rules_file",
@@ -500,7 +508,9 @@ def replay(run_dir, index):
 def check(game, n_games, players, seed, rules_file, sets):
     """Property checks: random legal play with every invariant checked after every action.
 
-    Example: simkit check lets-take-a-hike --games 500 --set hazards.bear=4
+    \b
+    Example:
+      simkit check lets-take-a-hike --games 500 --set hazards.bear=4
     """
     from simkit.core.check import run_check
     from simkit.core.rules import load_toml, make_rules, parse_set
@@ -543,7 +553,9 @@ def check(game, n_games, players, seed, rules_file, sets):
 def bench(games, seconds, json_path):
     """Games/s and decisions/s per core for each game, and the two-worker speed-up.
 
-    Example: simkit bench lets-take-a-hike --json bench.json
+    \b
+    Example:
+      simkit bench lets-take-a-hike --json bench.json
     """
     from simkit.core.bench import run_bench
 
