@@ -93,3 +93,12 @@ def test_the_suite_catches_an_illegal_action_accepted():
 def test_the_rules_are_stated():
     assert len(conformance.RULES) >= 8
     assert any("at least three heuristics" in rule for rule in conformance.RULES)
+
+
+def test_the_guide_states_every_rule_of_the_suite():
+    from pathlib import Path
+
+    guide = (Path(__file__).parent.parent / "docs" / "adding-a-game.md").read_text()
+    plain = " ".join(guide.replace("`", "").replace("**", "").split())
+    for rule in conformance.RULES:
+        assert rule in plain, rule
