@@ -136,6 +136,32 @@ def rules(game):
             click.echo(f"    {field.help}")
 
 
+@main.command("new-game")
+@click.argument("name")
+@click.option(
+    "--into",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default="the current folder",
+    help="Where the game's folder goes.",
+)
+def new_game(name, into):
+    """Write a new game package NAME to start from: a renamed copy of the example game Summit
+    Dice, with its rules, strategies, a study and tests (docs/adding-a-game.md says what to change).
+
+    \b
+    Example:
+      simkit new-game river-race --into games-of-mine
+    """
+    from simkit.core.scaffold import new_game as write
+
+    folder = write(name, into)
+    module = name.replace("-", "_")
+    click.echo(f"written: {folder}")
+    click.echo(f"  pip install -e {folder}      then: simkit check {name}")
+    click.echo(f"  or, from {folder}: simkit check {module}:GAME")
+
+
 @main.command()
 @click.argument("spec", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.option(

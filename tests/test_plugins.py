@@ -165,3 +165,31 @@ def test_the_example_game_end_to_end(tmp_path):
     assert "The replay matches the recorded row." in replay
     strategies = simkit("strategies", "summit-dice", cwd=tmp_path)
     assert "metres=20: climb in one turn before making camp" in strategies
+
+
+def test_new_game_writes_a_package_that_passes_the_conformance_suite(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from simkit.cli import main
+    from simkit.core.conformance import check_game
+
+    result = CliRunner().invoke(main, ["new-game", "river-race", "--into", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "river-race"
+    files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+    assert "river_race/state.py" in files and "tests/test_river_race.py" in files
+    assert not any("summit_dice" in f or "hypothesis" in f for f in files)
+    assert 'river-race = "river_race:GAME"' in (folder / "pyproject.toml").read_text()
+    monkeypatch.chdir(folder)
+    try:
+        spec = registry.game("river_race:GAME")
+        assert spec.name == "river-race" and spec.title == "River Race"
+        check_game(spec)
+        assert make_strategy("camp-at:metres=9", "river-race").metres == 9
+    finally:
+        for module in [m for m in sys.modules if m.startswith("river_race")]:
+            del sys.modules[module]
+    again = CliRunner().invoke(main, ["new-game", "river-race", "--into", str(tmp_path)])
+    assert again.exit_code != 0 and "exists already" in again.output
+    bad = CliRunner().invoke(main, ["new-game", "River Race"])
+    assert bad.exit_code != 0 and "lower-case words joined by hyphens" in bad.output
