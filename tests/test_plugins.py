@@ -67,6 +67,14 @@ def test_a_game_module_in_the_current_folder_runs_on_two_workers(race_module):
     replay = simkit("replay", run_dir, "--index", 7, cwd=race_module)
     assert "The replay matches the recorded row." in replay
     assert "all checks passed" in simkit("check", "my_race:RACE", "--games", 5, cwd=race_module)
+    assert "seat 0 wins" in simkit("report", run_dir, cwd=race_module)
+    bench = simkit("bench", "my_race:RACE", "--seconds", "0.05", cwd=race_module)
+    assert "my_race:RACE             random" in bench
+    (race_module / "tune.toml").write_text(
+        'game = "my_race:RACE"\nplayers = 2\nbudget = 200\n[space]\nfirst_hits = [3, 4, 5]\n'
+    )
+    tuned = simkit("tune", "my_race:RACE", "--space", "tune.toml", "--jobs", 2, cwd=race_module)
+    assert "3 settings" in tuned and (race_module / "runs/dice-race/tune-tune/tune.json").is_file()
 
 
 def test_a_strategy_module_in_the_current_folder_needs_no_pythonpath(tmp_path):
