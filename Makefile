@@ -25,8 +25,17 @@ demo: $(STAMP)
 	$(BIN)/simkit run experiments/lets-take-a-hike/demo.toml --out runs/demo
 	$(BIN)/simkit report runs/demo
 
-test: $(TSTAMP)
+# The example plug-in game (examples/summit-dice), installed as a designer would install theirs;
+# tests/test_plugins.py plays it end to end.
+EXAMPLE := $(VENV)/.installed-example
+
+$(EXAMPLE): examples/summit-dice/pyproject.toml $(TSTAMP)
+	$(BIN)/pip install --quiet -e examples/summit-dice
+	touch $@
+
+test: $(TSTAMP) $(EXAMPLE)
 	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest examples/summit-dice
 
 bench: $(STAMP)
 	$(BIN)/simkit bench --json bench.json

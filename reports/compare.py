@@ -19,11 +19,29 @@ from simkit.core import metrics, verdicts  # noqa: E402
 from simkit.core.results import read_results  # noqa: E402
 
 
-def run_metrics(run_dir: Path) -> tuple[dict, pl.DataFrame, list[str]]:
+def run_labels(run_dirs: list[Path]) -> list[str]:
+    """One distinct label per run: its folder's name, with as many parent folders as it takes to
+    tell runs apart (runs/a/first-player and runs/b/first-player), numbered if still equal."""
+    paths = [Path(d).resolve() for d in run_dirs]
+    depth = 1
+    while True:
+        labels = ["/".join(p.parts[-depth:]) for p in paths]
+        if len(set(labels)) == len(labels) or all(depth >= len(p.parts) for p in paths):
+            break
+        depth += 1
+    seen: dict[str, int] = {}
+    unique = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        unique.append(label if labels.count(label) == 1 else f"{label} #{seen[label]}")
+    return unique
+
+
+def run_metrics(run_dir: Path, label: str | None = None) -> tuple[dict, pl.DataFrame, list[str]]:
     meta = json.loads((Path(run_dir) / "run.json").read_text())
     df = read_results(run_dir)
     table = pl.concat([fpa_metric(df), metrics.outcome_metrics(df)])
-    label = f"{meta['name']} ({Path(run_dir).name})"
+    label = f"{meta['name']} ({label or Path(run_dir).name})"
     return (
         meta,
         table.with_columns(run=pl.lit(label)),
@@ -55,8 +73,8 @@ def build_comparison(run_dirs: list[Path], out: Path) -> Path:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     metas, tables, sections = [], [], ["<h1>Runs compared</h1>"]
-    for run_dir in run_dirs:
-        meta, table, verdict_lines = run_metrics(run_dir)
+    for run_dir, label in zip(run_dirs, run_labels(run_dirs), strict=True):
+        meta, table, verdict_lines = run_metrics(run_dir, label)
         metas.append(meta)
         tables.append(table)
         sections.append(f"<h2>{html.escape(table['run'][0])}</h2><ul>")

@@ -29,11 +29,27 @@ class SimkitGroup(click.Group):
 
 
 def _game(value: str) -> str:
-    if value not in registry.games():
-        raise click.BadParameter(
-            f"unknown game '{value}'; registered: {', '.join(registry.games())}"
-        )
+    """A game's registered name or a plug-in's import path (package.module:GAME), checked."""
+    try:
+        registry.game(value)
+    except SimkitError as exc:
+        raise click.BadParameter(str(exc)) from None
     return value
+
+
+def _strategy_list(_ctx, _param, values):
+    """Every --strategies given, each split by simkit.core.strategy.split_strategies."""
+    from simkit.core.strategy import split_strategies
+
+    names = [name for value in values for name in split_strategies(value)]
+    return names or None
+
+
+STRATEGIES_HELP = (
+    "A strategy for every seat, or one per seat in order. Repeat the option or separate with "
+    "commas or ';': bold,greedy. Parameters follow a colon: threshold:hike=5,drop=7 (a key=value "
+    "after a comma belongs to the strategy before it). Your own: package.module:Class."
+)
 
 
 def _players(_ctx, _param, value):
@@ -60,13 +76,23 @@ def main():
 
 @main.command()
 def games():
-    """The registered games and their player counts.
+    """The registered games (simkit's and installed plug-ins) and their player counts.
 
-    Example: simkit games
+    \b
+    Example:
+      simkit games
     """
-    for spec in registry.games().values():
+    specs = list(registry.games().values())
+    name_width = max(len(spec.name) for spec in specs)
+    title_width = max(len(spec.title) for spec in specs)
+    for spec in specs:
+        counts = (
+            f"{spec.min_players}-{spec.max_players}"
+            if spec.max_players > spec.min_players
+            else f"{spec.min_players}"
+        )
         click.echo(
-            f"{spec.name:24} {spec.title:28} {spec.min_players}-{spec.max_players} players"
+            f"{spec.name:{name_width}}  {spec.title:{title_width}}  {counts:>4} players"
             f"  (default strategy: {spec.default_strategy})"
         )
 
@@ -74,9 +100,11 @@ def games():
 @main.command()
 @click.argument("game")
 def strategies(game):
-    """The strategies for GAME and what each plays like.
+    """The strategies for GAME, what each plays like, and its parameters with their defaults.
 
-    Example: simkit strategies lets-take-a-hike
+    \b
+    Example:
+      simkit strategies lets-take-a-hike
     """
     from simkit.core.strategy import strategies_for
 
@@ -87,18 +115,91 @@ def strategies(game):
         mark = " (default)" if name == default else ""
         click.echo(f"{name}{mark}" + (f"  [{params}]" if params else ""))
         click.echo(f"    {info.summary}")
+        meanings = info.param_help()
+        for key, value in info.params().items():
+            click.echo(f"      {key}={value}: {meanings.get(key) or 'no description'}")
+
+
+@main.command()
+@click.argument("game")
+def rules(game):
+    """Every rule field of GAME with its default, what it allows and what it means; change one
+    with --set FIELD=VALUE or a study's [rules] table.
+
+    \b
+    Example:
+      simkit rules lets-take-a-hike
+    """
+    from simkit.core.rules import describe_rules
+
+    spec = registry.game(_game(game))
+    click.echo(f"{spec.title}: rule fields (--set FIELD=VALUE)")
+    for field in describe_rules(spec.default_rules()):
+        click.echo(f"{field.name} = {field.default}  ({field.allowed})")
+        if field.help:
+            click.echo(f"    {field.help}")
+
+
+@main.command("new-game")
+@click.argument("name")
+@click.option(
+    "--into",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default="the current folder",
+    help="Where the game's folder goes.",
+)
+def new_game(name, into):
+    """Write a new game package NAME to start from: a renamed copy of the example game Summit
+    Dice, with its rules, strategies, a study and tests (docs/adding-a-game.md says what to change).
+
+    \b
+    Example:
+      simkit new-game river-race --into games-of-mine
+    """
+    from simkit.core.scaffold import new_game as write
+
+    folder = write(name, into)
+    module = name.replace("-", "_")
+    click.echo(f"written: {folder}")
+    click.echo(f"  pip install -e {folder}      then: simkit check {name}")
+    click.echo(f"  or, from {folder}: simkit check {module}:GAME")
 
 
 @main.command()
 @click.argument("spec", required=False, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--game", help="Game to play (registry name), unless SPEC names it.")
-@click.option("--players", callback=_players, help="Players per game, or a list: 2,3,4.")
-@click.option("--strategies", help="One strategy for every seat, or one per seat, comma-separated.")
+@click.option(
+    "--game",
+    help="Game to play: a registered name (simkit games) or your own, package.module:GAME; "
+    "unless SPEC names it.",
+)
+@click.option(
+    "--players",
+    callback=_players,
+    help="Players per game, or a list: 2,3,4.",
+    show_default="study's, else the game's usual count",
+)
+@click.option(
+    "--strategies",
+    multiple=True,
+    callback=_strategy_list,
+    help=STRATEGIES_HELP,
+    show_default="study's, else the game's default",
+)
 @click.option("--rotate/--no-rotate", default=None, help="Rotate the strategies over the seats.")
 @click.option(
-    "--games", "n_games", type=click.IntRange(min=1), help="Games per variant and player count."
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    help="Games per variant and player count.",
+    show_default="study's, else 1000",
 )
-@click.option("--seed", type=click.IntRange(min=0), help="Root seed (decides everything).")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    help="Root seed (decides everything).",
+    show_default="study's, else 0",
+)
 @click.option(
     "--jobs", type=int, default=-1, show_default=True, help="Worker processes (-1: all cores)."
 )
@@ -113,7 +214,8 @@ def strategies(game):
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Run directory (default runs/<name>).",
+    help="Run directory.",
+    show_default="runs/GAME/STUDY, or runs/GAME/run-ID for a command line, ID naming its settings",
 )
 @click.option(
     "--backend",
@@ -180,6 +282,7 @@ def run(
       simkit run experiments/lets-take-a-hike/first-player.toml
       simkit run --game lets-take-a-hike --players 4 --games 20000 --seed 1 --out runs/lth
       simkit run --game lets-take-a-hike --strategies bold,greedy,cautious,random --rotate
+      simkit run --game lets-take-a-hike --players 2 --strategies threshold:hike=5,drop=7
       simkit run --game lets-take-a-hike --players 2 --games 200000 --target-ci 0.01 --trace
     """
     from simkit.core.experiment import Experiment, default_run_dir
@@ -205,8 +308,8 @@ def run(
         if not game:
             raise click.UsageError("name a game with --game, or give an experiment file")
         _game(game)
-        exp = Experiment.from_dict({"name": game}, **cli)
-    out = out or default_run_dir(exp.name)
+        exp = Experiment.from_dict({"name": registry.game(game).name}, **cli)
+    out = out or default_run_dir(exp, from_file=spec is not None)
     options = {
         "progress": not quiet,
         "backend": backend,
@@ -226,7 +329,7 @@ def run(
     rate = meta["games_played_now"] / meta["seconds_now"] if meta["seconds_now"] else 0.0
     click.echo(
         f"{meta['games_total']} games in {out} ({meta['games_played_now']} played now, "
-        f"{rate:.0f} games/s on {meta['workers']} workers, {meta['engine']} engine)"
+        f"{rate:.0f} games/s on {_count(meta['workers'], 'worker')}, {meta['engine']} engine)"
     )
     if target_ci is not None:
         seq = meta["sequential"]
@@ -236,6 +339,10 @@ def run(
             + ("below" if seq["reached"] else "still above")
             + f" the target {target_ci} (budget {seq['budget_per_cell']})"
         )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _record_command(out: Path) -> None:
@@ -274,7 +381,8 @@ def _command_line() -> str:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Where a comparison of several runs goes (default runs/comparison).",
+    help="Where a comparison of several runs goes.",
+    show_default="runs/comparison-ID, ID naming the runs",
 )
 def report(run_dirs, quiet, out):
     """Charts and an HTML report for a run (RUN_DIR/report/index.html), or several runs side by
@@ -283,7 +391,7 @@ def report(run_dirs, quiet, out):
     \b
     Examples:
       simkit report runs/lth
-      simkit report runs/lth-bold runs/lth-search --out runs/bold-vs-search
+      simkit report runs/lth runs/lets-take-a-hike/first-player --out runs/lth-vs-study
     """
     from simkit.core.results import read_run_meta
 
@@ -298,8 +406,15 @@ def report(run_dirs, quiet, out):
     else:
         from reports.compare import build_comparison
 
-        page = build_comparison(list(run_dirs), out or Path("runs") / "comparison")
+        page = build_comparison(list(run_dirs), out or _comparison_dir(run_dirs))
     click.echo(f"report: {page}")
+
+
+def _comparison_dir(run_dirs) -> Path:
+    import hashlib
+
+    key = "\n".join(str(Path(d).resolve()) for d in run_dirs)
+    return Path("runs") / f"comparison-{hashlib.sha256(key.encode()).hexdigest()[:8]}"
 
 
 @main.command()
@@ -315,13 +430,16 @@ def report(run_dirs, quiet, out):
 @click.option("--target", type=float, help="Target mean game length or score spread.")
 @click.option("--budget", type=click.IntRange(min=10), help="Games to spend in all.")
 @click.option("--players", type=click.IntRange(min=1), help="Players per game.")
-@click.option("--strategies", help="Strategies, as for simkit run.")
+@click.option(
+    "--strategies", multiple=True, callback=_strategy_list, help="Strategies, as for simkit run."
+)
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed.")
 @click.option("--jobs", type=int, default=-1, show_default=True, help="Worker processes.")
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Where the settings' runs and tune.json go (default runs/tune-GAME).",
+    help="Where the settings' runs and tune.json go.",
+    show_default="runs/GAME/tune-SPACE, SPACE the tune file's name",
 )
 def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out):
     """Search rule settings for the ones that best meet an objective (successive halving on
@@ -347,7 +465,8 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
         "seed": seed,
     }
     spec = TuneSpec.from_file(space_file, **cli)
-    result = run_tune(spec, out or Path("runs") / f"tune-{game}", jobs=jobs, say=click.echo)
+    default_out = Path("runs") / registry.game(game).name / f"tune-{space_file.stem}"
+    result = run_tune(spec, out or default_out, jobs=jobs, say=click.echo)
     click.echo(
         f"{result['settings_tried']} settings, {result['games_spent']:,} games spent "
         f"(budget {result['budget']:,}); objective {result['objective']}"
@@ -388,7 +507,9 @@ def replay(run_dir, index, allow_import):
     A strategy the run names by import path (module:Class) is code: replay imports it only with
     --allow-import.
 
-    Example: simkit replay runs/lth --index 17
+    \b
+    Example:
+      simkit replay runs/lth --index 17
     """
     from simkit.core.replay import replay as replay_game
 
@@ -422,8 +543,13 @@ def replay(run_dir, index, allow_import):
     show_default=True,
     help="Random games per player count.",
 )
-@click.option("--players", callback=_players, help="Player counts (default: all the game's).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option(
+    "--players",
+    callback=_players,
+    help="Player counts: 3, or a list 2,3,4.",
+    show_default="every count the game allows",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Root seed.")
 @click.option(
     "--rules",
     "rules_file",
@@ -434,7 +560,9 @@ def replay(run_dir, index, allow_import):
 def check(game, n_games, players, seed, rules_file, sets):
     """Property checks: random legal play with every invariant checked after every action.
 
-    Example: simkit check lets-take-a-hike --games 500 --set hazards.bear=4
+    \b
+    Example:
+      simkit check lets-take-a-hike --games 500 --set hazards.bear=4
     """
     from simkit.core.check import run_check
     from simkit.core.rules import load_toml, make_rules, parse_set
@@ -477,7 +605,9 @@ def check(game, n_games, players, seed, rules_file, sets):
 def bench(games, seconds, json_path):
     """Games/s and decisions/s per core for each game, and the two-worker speed-up.
 
-    Example: simkit bench lets-take-a-hike --json bench.json
+    \b
+    Example:
+      simkit bench lets-take-a-hike --json bench.json
     """
     from simkit.core.bench import run_bench
 

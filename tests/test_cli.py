@@ -113,7 +113,7 @@ def test_run_from_an_experiment_file(cli, tmp_path):
         ),
         (
             ["run", "--game", "lets-take-a-hike", "--strategies", "threshold:hike=x"],
-            "parameter 'hike' = 'x' is not a int",
+            "parameter 'hike' = 'x' is not a whole number",
         ),
         (
             ["run", "--game", "lets-take-a-hike", "--strategies", "threshold:jump=3"],
@@ -127,7 +127,10 @@ def test_run_from_an_experiment_file(cli, tmp_path):
             ["run", "--game", "lets-take-a-hike", "--set", "hazards.bear=-1"],
             "rule 'hazards.bear' = -1 is invalid: a number from 0 to 20",
         ),
-        (["run", "--game", "lets-take-a-hike", "--set", "backpack_deal=many"], "expected a int"),
+        (
+            ["run", "--game", "lets-take-a-hike", "--set", "backpack_deal=many"],
+            "expected a whole number",
+        ),
         (
             ["run", "--game", "lets-take-a-hike", "--set", "data=nowhere.toml"],
             "no such component data file",
@@ -184,3 +187,106 @@ def test_a_designers_card_file_is_used(cli, tmp_path):
 def test_replay_of_a_missing_game_is_an_error(cli, small_run):
     result = cli("replay", small_run, "--index", 100000, ok=False)
     assert result.exit_code != 0 and "no game with index 100000" in result.output
+
+
+def _strategies_of(run_dir):
+    return json.loads((run_dir / "run.json").read_text())["strategies"]
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        (["threshold:hike=5,drop=7"], ["threshold:hike=5,drop=7"]),
+        (["threshold:hike=5,drop=7,bold"], ["threshold:hike=5,drop=7", "bold"]),
+        (["threshold:hike=6;threshold:drop=3"], ["threshold:hike=6", "threshold:drop=3"]),
+        (["bold", "threshold:hike=5,drop=7"], ["bold", "threshold:hike=5,drop=7"]),
+        (["bold,greedy"], ["bold", "greedy"]),
+    ],
+)
+def test_strategy_lists_are_unambiguous(cli, tmp_path, given, expected):
+    args = [a for g in given for a in ("--strategies", g)]
+    out = tmp_path / "r"
+    cli("run", "--game", "lets-take-a-hike", "--players", max(2, len(expected)), *args, "--games", 2,
+        "--jobs", 1, "--quiet", "--out", out)  # fmt: skip
+    assert _strategies_of(out) == expected
+
+
+def test_a_parameter_without_its_strategy_is_named(cli):
+    result = cli("run", "--game", "lets-take-a-hike", "--strategies", "bold,hike=5", ok=False)
+    assert "unknown strategy 'hike=5'" in result.output
+
+
+def test_default_run_folders_are_unique_per_game_and_study(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for game in ("lets-take-a-hike", "timber-tom"):
+        study = tmp_path / game / "first-player.toml"
+        study.parent.mkdir()
+        study.write_text(f'game = "{game}"\nplayers = 2\ngames = 4\n')
+        cli("run", study, "--jobs", 1, "--quiet")
+        assert (tmp_path / "runs" / game / "first-player" / "run.json").is_file()
+    runs = tmp_path / "runs" / "lets-take-a-hike"
+    for seed in (1, 2, 2):
+        cli("run", "--game", "lets-take-a-hike", "--games", 3, "--seed", seed, "--jobs", 1,
+            "--quiet")  # fmt: skip
+    ad_hoc = sorted(p.name for p in runs.iterdir() if p.name.startswith("run-"))
+    assert len(ad_hoc) == 2  # two settings, two folders; the same settings again resume
+    out = cli("run", "--game", "lets-take-a-hike", "--games", 5, "--seed", 2, "--jobs", 1,
+              "--quiet").output  # fmt: skip
+    assert "5 games in runs/lets-take-a-hike/run-" in out and "on 1 worker," in out
+
+
+def test_rules_lists_every_field_with_default_range_and_help(cli):
+    out = cli("rules", "lets-take-a-hike").output
+    assert "hazards.bear = 2  (a number from 0 to 20)" in out
+    assert "Bear: everyone loses Granola Bars unless Bear Spray" in out
+    assert "items = (12 entries)  (component data: --set data=FILE)" in out
+
+
+def test_strategies_explain_their_parameters(cli):
+    out = cli("strategies", "lets-take-a-hike").output
+    assert "hike=5: hikes or joins with at least hike cards" in out
+    assert "``" not in out
+
+
+def test_help_shows_defaults_and_no_markup(cli):
+    out = cli("run", "--help").output
+    for default in ("[default: (study's, else 1000)", "(study's, else 0)", "usual count"):
+        assert default in " ".join(out.split()), default
+    assert "threshold:hike=5,drop=7" in out
+    for name in ("run", "report", "replay", "check", "bench", "tune", "rules", "strategies"):
+        text = cli(name, "--help").output
+        assert "\\b" not in text and "``" not in text, name
+
+
+def test_games_rows_line_up(cli):
+    lines = cli("games").output.splitlines()
+    columns = {line.index(" players") for line in lines}
+    assert len(columns) == 1, lines
+
+
+def test_comparing_runs_whose_folders_share_a_name(cli, tmp_path):
+    for parent in ("a", "b"):
+        cli("run", "--game", "lets-take-a-hike", "--games", 6, "--seed", len(parent) + 1,
+            "--jobs", 1, "--quiet", "--out", tmp_path / parent / "lth")  # fmt: skip
+    out = tmp_path / "cmp"
+    cli("report", tmp_path / "a" / "lth", tmp_path / "b" / "lth", "--out", out)
+    page = (out / "index.html").read_text()
+    assert "a/lth" in page and "b/lth" in page
+
+
+def test_the_first_compiled_run_says_it_compiles(tmp_path, monkeypatch, capsys):
+    from simkit.core import runner
+    from simkit.core.experiment import Experiment
+
+    monkeypatch.setattr(runner, "_compiled_before", lambda module: False)
+    exp = Experiment.from_dict({"game": "lets-take-a-hike", "games": 4, "strategies": "bold"})
+    runner.run(exp, tmp_path / "r", jobs=1, engine="compiled")
+    assert "compiling the fast engine once (about 30 s" in capsys.readouterr().err
+
+
+def test_more_games_for_a_study_of_several_cells_say_when_extension_works(cli, tmp_path):
+    out = tmp_path / "r"
+    base = ["run", "--game", "lets-take-a-hike", "--players", "2,3", "--jobs", 1, "--quiet"]
+    cli(*base, "--games", 4, "--out", out)
+    result = cli(*base, "--games", 8, "--out", out, ok=False)
+    assert "more games extend a run only when it has one cell" in result.output

@@ -22,7 +22,7 @@ from simkit.core.errors import ExperimentError
 from simkit.core.rules import flatten, load_toml, make_rules, rules_to_dict
 from simkit.core.seating import seating
 from simkit.core.schema import StudyFile, check
-from simkit.core.strategy import make_strategy
+from simkit.core.strategy import make_strategy, split_strategies
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class Experiment:
                 )
         strategies = merged.get("strategies") or [spec.default_strategy]
         if isinstance(strategies, str):
-            strategies = [s for s in strategies.split(";" if ";" in strategies else ",") if s]
+            strategies = split_strategies(strategies)
         if not strategies:
             raise ExperimentError("strategies: name at least one strategy")
         exp = cls(
@@ -224,11 +224,17 @@ def read_spec(path: Path, schema: type[BaseModel]) -> dict[str, Any]:
     return data
 
 
-def default_run_dir(name: str) -> Path:
-    """``runs/<name>``, with the name made a single folder name: a study named ``../../x`` still
-    writes inside ``runs/``."""
-    folder = re.sub(r"[^\w.+=,-]+", "-", name).strip(".-") or "run"
-    return Path("runs") / folder
+def default_run_dir(exp: Experiment, from_file: bool) -> Path:
+    """runs/GAME/STUDY for a study file; runs/GAME/run-ID for a command line, ID naming its
+    settings (all but the game count, so more games extend the same folder). Each part is made a
+    single folder name: a study named ``../../x`` still writes inside ``runs/``."""
+    game = registry.game(exp.game).name
+    study = exp.name if from_file else f"run-{exp.fingerprint()[:8]}"
+    return Path("runs") / _folder_name(game) / _folder_name(study)
+
+
+def _folder_name(name: str) -> str:
+    return re.sub(r"[^\w.+=,-]+", "-", name).strip(".-") or "run"
 
 
 def _positive(value: Any, name: str) -> int:

@@ -1,21 +1,72 @@
-"""Registries of games and strategies, discovered from their packages on first use.
+"""Registries of games and strategies, discovered on first use.
 
-Games: every package under ``simkit/games/`` exposing ``GAME``. Strategies: every class in a module
-of the ``strategies`` package decorated with :func:`simkit.core.strategy.strategy`.
+Games come from three places: the packages under ``simkit/games/`` exposing ``GAME``, installed
+plug-ins declaring an entry point in the ``simkit.games`` group (``my-game = "my_pkg:GAME"``), and
+an import path ``package.module:GAME`` named directly (``--game my_game:GAME``), which needs no
+installing. Strategies: every class decorated with :func:`simkit.core.strategy.strategy` in a module
+of the ``strategies`` package, of a plug-in game's own modules, or of a module named by a
+``simkit.strategies`` entry point.
+
+An import path is resolved in every process that meets it (each worker imports the module again),
+with the current folder on the import path, so that a module beside the study works without
+``PYTHONPATH``.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import sys
+import warnings
 from functools import cache
+from importlib.metadata import entry_points
 
 from simkit.core.errors import SimkitError
 from simkit.core.game import GameSpec
 
+GAME_GROUP = "simkit.games"
+STRATEGY_GROUP = "simkit.strategies"
+
+
+def import_path(text: str) -> tuple[str, str] | None:
+    """``("package.module", "NAME")`` for ``package.module:NAME``, else None."""
+    module, sep, attr = text.partition(":")
+    if not sep or not module or not attr.isidentifier():
+        return None
+    if not all(part.isidentifier() for part in module.split(".")):
+        return None
+    return module, attr
+
+
+def load_object(module: str, attr: str, what: str):
+    """``module.attr``, with the current folder importable; a failure says what to do."""
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.append(cwd)  # after installed packages: a stray file never shadows one
+    try:
+        loaded = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name):
+            raise SimkitError(
+                f"cannot import {what} '{module}:{attr}': no module '{exc.name}' here ({cwd}) or "
+                "installed; run simkit from the folder that holds it, install its package "
+                "(pip install -e PATH), or add its folder to PYTHONPATH"
+            ) from None
+        raise SimkitError(f"cannot import {what} '{module}:{attr}': {exc}") from exc
+    except ImportError as exc:
+        raise SimkitError(f"cannot import {what} '{module}:{attr}': {exc}") from exc
+    try:
+        return getattr(loaded, attr)
+    except AttributeError:
+        raise SimkitError(
+            f"cannot import {what} '{module}:{attr}': {module} has no {attr}"
+        ) from None
+
 
 @cache
 def games() -> dict[str, GameSpec]:
+    """Every registered game by name: simkit's own, then installed plug-ins."""
     import simkit.games as pkg
 
     found: dict[str, GameSpec] = {}
@@ -24,14 +75,39 @@ def games() -> dict[str, GameSpec]:
         spec = getattr(module, "GAME", None)
         if isinstance(spec, GameSpec):
             found[spec.name] = spec
+    for ep in sorted(entry_points(group=GAME_GROUP), key=lambda e: e.name):
+        try:
+            spec = ep.load()
+        except Exception as exc:  # one broken plug-in must not hide the other games
+            warnings.warn(f"skipping game plug-in '{ep.name}' ({ep.value}): {exc}", stacklevel=2)
+            continue
+        if not isinstance(spec, GameSpec):
+            warnings.warn(f"skipping game plug-in '{ep.name}': not a GameSpec", stacklevel=2)
+            continue
+        found.setdefault(spec.name, spec)
     return found
 
 
 def game(name: str) -> GameSpec:
+    """A game by its registered name or by import path ``package.module:GAME``."""
     registered = games()
-    if name not in registered:
-        raise SimkitError(f"unknown game '{name}'; registered games: {', '.join(registered)}")
-    return registered[name]
+    if name in registered:
+        return registered[name]
+    path = import_path(name)
+    if path is None:
+        raise SimkitError(
+            f"unknown game '{name}'; registered games: {', '.join(registered)} "
+            "(or name your own as package.module:GAME)"
+        )
+    spec = load_object(*path, "game")
+    if not isinstance(spec, GameSpec):
+        raise SimkitError(f"'{name}' is a {type(spec).__name__}, not a GameSpec")
+    return spec
+
+
+def game_name(name: str) -> str:
+    """The registered name of a game named either way (``my_game:GAME`` -> ``my-game``)."""
+    return game(name).name if import_path(name) else name
 
 
 @cache
@@ -40,3 +116,9 @@ def load_strategy_modules() -> None:
 
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         importlib.import_module(f"{pkg.__name__}.{info.name}")
+    games()  # a plug-in game's own strategies register as its package is imported
+    for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
+        try:
+            ep.load()  # a module (its decorated classes register) or one decorated class
+        except Exception as exc:
+            warnings.warn(f"skipping strategy plug-in '{ep.name}': {exc}", stacklevel=2)

@@ -44,6 +44,32 @@ def rule_fields(rules: Any, prefix: str = "") -> dict[str, dataclasses.Field]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class RuleField:
+    """One rule field as ``simkit rules GAME`` shows it."""
+
+    name: str
+    default: Any
+    allowed: str
+    help: str
+
+
+def describe_rules(rules: Any) -> list[RuleField]:
+    """Every scalar rule field (dotted name) with its default, what it allows and its help text;
+    component data (card lists, maps) is named, not printed."""
+    out = []
+    for name, f in rule_fields(rules).items():
+        value = rules
+        for part in name.split("."):
+            value = getattr(value, part)
+        if isinstance(value, tuple | list | dict):
+            default, allowed = f"({len(value)} entries)", "component data: --set data=FILE"
+        else:
+            default, allowed = value, _allowed(f)
+        out.append(RuleField(name, default, allowed, f.metadata.get("help", "")))
+    return out
+
+
 def _allowed(f: dataclasses.Field) -> str:
     m = f.metadata
     if m.get("choices") is not None:
@@ -56,6 +82,9 @@ def _allowed(f: dataclasses.Field) -> str:
     if hi is not None:
         return f"a number of at most {hi}"
     return "a value of the same type as the default"
+
+
+_KIND_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "a text"}
 
 
 def _coerce(name: str, raw: Any, current: Any) -> Any:
@@ -74,7 +103,7 @@ def _coerce(name: str, raw: Any, current: Any) -> Any:
             if kind is float:
                 return float(text)
         except ValueError:
-            raise RulesError(name, raw, f"expected a {kind.__name__}") from None
+            raise RulesError(name, raw, f"expected {_KIND_WORDS[kind]}") from None
         raise RulesError(name, raw, "this field is component data: change it in a data file")
     if kind not in (bool, int, float, str):
         raise RulesError(name, raw, "this field is component data: change it in a data file")
@@ -85,7 +114,7 @@ def _coerce(name: str, raw: Any, current: Any) -> Any:
     if kind is int and (isinstance(raw, bool) or not isinstance(raw, int)):
         raise RulesError(name, raw, "expected a whole number")
     if kind in (float, str) and not isinstance(raw, kind):
-        raise RulesError(name, raw, f"expected a {kind.__name__}")
+        raise RulesError(name, raw, f"expected {_KIND_WORDS[kind]}")
     return raw
 
 

@@ -30,6 +30,7 @@ from joblib import Parallel, delayed, parallel_config
 from tqdm import tqdm
 
 from simkit.core import registry
+from simkit.core.describe import describe
 from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, StrategyError
 from simkit.core.experiment import Chunk, Experiment
 from simkit.core.results import (
@@ -175,16 +176,17 @@ def play_chunk(
             if name not in built:
                 built[name] = make_strategy(name, exp.game)
         seats.append([built[name] for name in names])
+    variant, n_players = chunk.cell.variant, chunk.cell.n_players
     if engine == "compiled" and not trace:
-        labels = (exp.name, chunk.cell.variant.name, exp.game)
+        labels = (exp.name, chunk.cell.variant.name, spec.name)
         first_index = exp.game_index(chunk.cell, chunk.first)
         table = _fast_module(spec).play_rows(
             labels, rules, exp.seed, chunk.first, first_index, seats
         )
         if table is not None:
-            return chunk, table, None
-    rows = RowBuffer(exp.name, chunk.cell.variant.name, exp.game)
-    traces = TraceBuffer(exp.name, chunk.cell.variant.name, exp.game) if trace else None
+            return chunk, describe(table, exp, variant, n_players, run_dir), None
+    rows = RowBuffer(exp.name, chunk.cell.variant.name, spec.name)
+    traces = TraceBuffer(exp.name, chunk.cell.variant.name, spec.name) if trace else None
     for k, players in zip(games, seats, strict=True):
         seed = game_seed(exp.seed, k)
         index = exp.game_index(chunk.cell, k)
@@ -200,7 +202,10 @@ def play_chunk(
         if trace:
             recorder.finish(state)
             traces.add(index, recorder)
-    return chunk, rows.table(), traces.table() if trace else None
+    table = describe(rows.table(), exp, variant, n_players, run_dir)
+    if trace:
+        return chunk, table, describe(traces.table(), exp, variant, n_players, run_dir)
+    return chunk, table, None
 
 
 _watching: set[int] = set()
@@ -239,6 +244,13 @@ def _failure(
 
 def _fast_module(spec):
     return importlib.import_module(spec.fast_engine)
+
+
+def _compiled_before(module) -> bool:
+    """Whether numba's cache of ``module`` exists (its index files beside the module), i.e. the
+    first run's silent minute of compiling is over."""
+    path = Path(module.__file__)
+    return any((path.parent / "__pycache__").glob(f"{path.stem}.*.nbi"))
 
 
 def choose_engine(exp: Experiment, engine: str = "auto") -> tuple[str, str]:
@@ -319,9 +331,13 @@ def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
     ]
     if old.get("fingerprint") != new["fingerprint"] and not differ:
         differ = ["the experiment's settings"]
-    several_cells = len(new["players"]) * len(new["variants"]) > 1
-    if several_cells and old.get("games_per_cell") != new["games_per_cell"]:
-        differ.append("games (game indices of a run with several cells depend on it)")
+    cells = len(new["players"]) * len(new["variants"])
+    if cells > 1 and old.get("games_per_cell") != new["games_per_cell"]:
+        differ.append(
+            f"games ({old.get('games_per_cell')} a cell there, {new['games_per_cell']} now): more "
+            "games extend a run only when it has one cell (one player count, no variants or "
+            f"sweep), and this one has {cells}, whose game indices depend on the games per cell"
+        )
     elif not differ and old.get("games_per_cell", 0) > new["games_per_cell"]:
         raise ExperimentError(
             f"{out} holds a run of {old['games_per_cell']} games; this one asks for "
@@ -395,7 +411,10 @@ def _run(
     if progress:
         _say(f"engine: {engine_used} ({why})")
     if engine_used == "compiled" and todo:
-        _fast_module(registry.game(exp.game)).warm()
+        fast = _fast_module(registry.game(exp.game))
+        if progress and not _compiled_before(fast):
+            _say("compiling the fast engine once (about 30 s; later runs reuse it)")
+        fast.warm()
     t0 = time.perf_counter()
     bar = tqdm(
         total=games_total,

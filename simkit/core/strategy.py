@@ -3,20 +3,25 @@
 A built-in strategy is a dataclass registered with :func:`strategy`; its fields are its parameters,
 so ``threshold:hike=5,drop=7`` builds ``Threshold(hike=5, drop=7)``. A user's own strategy is named
 by import path, ``mypkg.mod:MyStrategy`` (optionally ``mypkg.mod:MyStrategy:k=v``), and plugs in
-without touching simkit.
+without touching simkit; a package of strategies can also register names through the
+``simkit.strategies`` entry-point group.
+
+A list of strategies (``--strategies``, a study's ``strategies = "..."``) is split by
+:func:`split_strategies`: ``;`` always separates, and a comma separates unless what follows is a
+``key=value`` parameter of the strategy before it, so ``threshold:hike=5,drop=7,bold`` is two.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from simkit.core.errors import StrategyError
+from simkit.core import registry
+from simkit.core.errors import SimkitError, StrategyError
 from simkit.core.registry import load_strategy_modules
 from simkit.core.rng import GameRng
 
@@ -36,12 +41,39 @@ class StrategyInfo:
     @property
     def summary(self) -> str:
         doc = (self.cls.__doc__ or "").strip()
-        return " ".join(doc.split("\n\n")[0].split())
+        return " ".join(doc.split("\n\n")[0].split()).replace("``", "")
 
     def params(self) -> dict[str, Any]:
         if not dataclasses.is_dataclass(self.cls):
             return {}
         return {f.name: f.default for f in dataclasses.fields(self.cls) if f.init}
+
+    def param_help(self) -> dict[str, str]:
+        """What each parameter means: the field's ``metadata["help"]``, else the docstring's clause
+        that names it (``hike`` in "hikes or joins with at least ``hike`` cards")."""
+        if not dataclasses.is_dataclass(self.cls):
+            return {}
+        clauses = _clauses(" ".join((self.cls.__doc__ or "").split()))
+        out = {}
+        for f in dataclasses.fields(self.cls):
+            if f.init:
+                told = f.metadata.get("help") or next(
+                    (c for c in clauses if f"``{f.name}``" in c), ""
+                )
+                out[f.name] = told.replace("``", "")
+        return out
+
+
+def _clauses(text: str) -> list[str]:
+    """``text`` cut at commas, semicolons, colons and full stops outside brackets."""
+    clauses, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch in ",;:." and text[i + 1 : i + 2] in (" ", ""):
+            clauses.append(text[start:i].strip())
+            start = i + 1
+    clauses.append(text[start:].strip())
+    return [c for c in clauses if c]
 
 
 # Names are per game: two games may each have a "planner". A generic strategy (games=None) serves
@@ -65,7 +97,9 @@ def strategy(name: str, games: Sequence[str] | None = None):
 
 
 def strategies_for(game: str) -> dict[str, StrategyInfo]:
+    """The strategies that play ``game`` (a registered name or a plug-in's import path)."""
     load_strategy_modules()
+    game = registry.game_name(game)
     found: dict[str, StrategyInfo] = {}
     for name, infos in sorted(_STRATEGIES.items()):
         own = [i for i in infos if i.games and game in i.games]
@@ -91,8 +125,11 @@ def _coerce(strategy_name: str, key: str, raw: str, default: Any) -> Any:
     else:
         return raw
     raise StrategyError(
-        f"strategy '{strategy_name}': parameter '{key}' = '{raw}' is not a {kind.__name__}"
+        f"strategy '{strategy_name}': parameter '{key}' = '{raw}' is not {_KIND_WORDS.get(kind, 'a ' + kind.__name__)}"
     )
+
+
+_KIND_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "a text"}
 
 
 def _parse_params(strategy_name: str, text: str, allowed: dict[str, Any]) -> dict[str, Any]:
@@ -157,9 +194,9 @@ def make_strategy(text: str, game: str) -> Strategy:
                 f"strategy '{head}:{cls_name}' is not a registered strategy: {refusal}"
             )
         try:
-            cls = getattr(importlib.import_module(head), cls_name)
-        except (ImportError, AttributeError) as exc:
-            raise StrategyError(f"cannot import strategy '{head}:{cls_name}': {exc}") from exc
+            cls = registry.load_object(head, cls_name, "strategy")
+        except SimkitError as exc:
+            raise StrategyError(str(exc)) from None
         info = StrategyInfo(f"{head}:{cls_name}", cls, None)
     else:
         raise StrategyError(
@@ -172,3 +209,22 @@ def make_strategy(text: str, game: str) -> Strategy:
     if not callable(getattr(instance, "choose", None)):
         raise StrategyError(f"strategy '{info.name}' has no choose(view, legal_actions, rng)")
     return instance
+
+
+def split_strategies(text: str) -> list[str]:
+    """A list of strategy names from one string: ``;`` separates always; a comma separates unless
+    the next item is a ``key=value`` parameter (it has ``=`` and no ``:`` before it), which belongs
+    to the strategy before it. ``bold,greedy`` is two strategies, ``threshold:hike=5,drop=7`` one."""
+    names: list[str] = []
+    for group in text.split(";"):
+        current: list[str] = []
+        for item in (i.strip() for i in group.split(",")):
+            if not item:
+                continue
+            is_param = "=" in item and ":" not in item.partition("=")[0]
+            if is_param and current and ":" in current[-1]:
+                current[-1] += "," + item
+            else:
+                current.append(item)
+        names += current
+    return names

@@ -39,6 +39,7 @@ from simkit.core.results import read_results
 from simkit.core.rules import make_rules, rule_fields
 from simkit.core.schema import TuneFile
 from simkit.core.stats import mean_ci
+from simkit.core.strategy import split_strategies
 
 OBJECTIVES = ("fpa", "length", "spread")
 MAX_SETTINGS = 64  # larger spaces are sampled: successive halving needs a few games per setting
@@ -77,7 +78,7 @@ class TuneSpec:
             raise ExperimentError(f"objective {objective!r} needs a target value")
         strategies = data.get("strategies") or [spec.default_strategy]
         if isinstance(strategies, str):
-            strategies = [s for s in strategies.split(";" if ";" in strategies else ",") if s]
+            strategies = split_strategies(strategies)
         tune = cls(
             game=game,
             space=_space(spec, data.get("space") or {}),
