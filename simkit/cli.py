@@ -352,13 +352,24 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
     required=True,
     help="game_index of the game to replay.",
 )
-def replay(run_dir, index):
+@click.option(
+    "--decision",
+    type=click.IntRange(min=0),
+    help="Stop at this decision (0 = the first) and show the position and the legal moves.",
+)
+def replay(run_dir, index, decision):
     """Replay one recorded game from its seed and tell it turn by turn.
 
-    Example: simkit replay runs/lth --index 17
+    \b
+    Examples:
+      simkit replay runs/lth --index 17
+      simkit replay runs/audit-bold --index 3 --decision 41
     """
     from simkit.core.replay import replay as replay_game
 
+    if decision is not None:
+        _show_position(run_dir, index, decision)
+        return
     state, rows, mismatches = replay_game(run_dir, index)
     first = rows.row(0, named=True)
     click.echo(
@@ -377,6 +388,147 @@ def replay(run_dir, index):
     if mismatches:
         raise SimkitError("replay does not match the recorded row: " + "; ".join(mismatches))
     click.echo("The replay matches the recorded row.")
+
+
+# ---------------------------------------------------------------- instruments of player quality
+# (issue 11: simkit audit, simkit ladder, simkit skill; simkit tune --strategy)
+
+
+def _show_position(run_dir: Path, index: int, decision: int) -> None:
+    from simkit.core.audit import position
+
+    events, state, played = position(run_dir, index, decision)
+    for line in events:
+        click.echo(line)
+    seat = state.current_player()
+    click.echo(f"Decision {decision}: seat {seat} to choose; scores so far {list(state.scores())}")
+    for action in state.legal_actions():
+        mark = "  <- played" if action == played else ""
+        click.echo(f"  {state.action_text(action)}{mark}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--strategy", "strategy_name", help="Strategy to audit (default: the game's).")
+@click.option(
+    "--decisions",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="Decisions to sample (a few from each game).",
+)
+@click.option("--players", type=click.IntRange(min=1), help="Players per game (default: typical).")
+@click.option(
+    "--playouts",
+    type=click.IntRange(min=2),
+    default=32,
+    show_default=True,
+    help="Paired playouts per legal move.",
+)
+@click.option(
+    "--policy", default="", help="Playout policy (default: the game's default heuristic)."
+)
+@click.option(
+    "--horizon",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Cut playouts after this many decisions (0: to the end).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="FIELD=VALUE", help="Override a rule.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Default runs/audit-GAME-STRATEGY.",
+)
+def audit(
+    game, strategy_name, decisions, players, playouts, policy, horizon, seed, sets, jobs, out
+):
+    """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
+    playouts and report how often, and how dearly, its choice is clearly worse than the best.
+
+    \b
+    Example:
+      simkit audit lets-take-a-hike --strategy bold --decisions 200 --players 2 --jobs 2
+    """
+    from simkit.core.audit import AuditSpec, run_audit
+    from simkit.core.rules import parse_set
+
+    spec = registry.game(_game(game))
+    name = strategy_name or spec.default_strategy
+    plan = AuditSpec(
+        game, name, decisions, players, seed, playouts, policy, horizon, parse_set(list(sets))
+    )
+    out = out or Path("runs") / f"audit-{game}-{name.replace(':', '-')}"
+    summary = run_audit(plan, out, jobs=jobs, progress=True)
+    if not summary["decisions"]:
+        click.echo("no decision with more than one legal move was found")
+        return
+    click.echo(
+        f"{summary['strategy']}: {summary['decisions']} decisions from {summary['games']} games; "
+        f"blunder rate {summary['blunder_rate']:.1%} [{summary['blunder_rate_lo']:.1%}, "
+        f"{summary['blunder_rate_hi']:.1%}], mean cost {summary['mean_cost']:.4f} win share "
+        f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}]"
+    )
+    for w in summary["worst"]:
+        click.echo(
+            f"  cost {w['cost']:.3f}: played {w['played']}, best {w['best_move']}: {w['replay']}"
+        )
+    click.echo(f"written: {out / 'audit.parquet'}, {out / 'audit.html'}")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--players", type=click.IntRange(min=1), help="Seats per game (default 2, or the least)."
+)
+@click.option(
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Shared seeds per pair (each played in every seat order).",
+)
+@click.option("--levels", default="2,8,32", show_default=True, help="Search playout counts.")
+@click.option(
+    "--strategies",
+    "names",
+    help="Strategies to rank, ';'-separated (default: the game's whole field).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/ladder-GAME."
+)
+def ladder(game, players, n_games, levels, names, seed, jobs, out):
+    """Skill ladder: a round robin of random, the heuristics, their presets and search at rising
+    playout counts, with Bradley-Terry ratings, the head-to-head matrix and the skill trace.
+
+    \b
+    Example:
+      simkit ladder lets-take-a-hike --games 50 --levels 2,8,32 --jobs 2
+    """
+    from simkit.core.ladder import LadderSpec, ladder_text
+    from simkit.core.ladder import ladder as run_ladder
+
+    _game(game)
+    try:
+        counts = tuple(int(v) for v in levels.split(",") if v.strip())
+    except ValueError:
+        raise click.BadParameter(
+            f"'{levels}': give playout counts like 2,8,32", param_hint="--levels"
+        ) from None
+    if any(c < 2 for c in counts):
+        raise click.BadParameter(
+            "every search level needs at least 2 playouts", param_hint="--levels"
+        )
+    field = [s.strip() for s in names.split(";") if s.strip()] if names else []
+    plan = LadderSpec(game, players, n_games, seed, counts, field)
+    result = run_ladder(plan, out or Path("runs") / f"ladder-{game}", jobs=jobs)
+    for line in ladder_text(result):
+        click.echo(line)
 
 
 @main.command()
