@@ -299,20 +299,32 @@ def report(run_dirs, quiet, out):
     type=click.Path(file_okay=False, path_type=Path),
     help="Where the settings' runs and tune.json go (default runs/tune-GAME).",
 )
-def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out):
+@click.option(
+    "--preset",
+    help="Player tunes: store a winner proven better than the defaults as STRATEGY@PRESET.",
+)
+def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out, preset):
     """Search rule settings for the ones that best meet an objective (successive halving on
-    common random numbers) and compare the best with the rulebook.
+    common random numbers) and compare the best with the rulebook; or, with `strategy = ...` in
+    the tune file, a strategy's parameters for the best win share against a field.
 
     \b
-    Example:
+    Examples:
       simkit tune lets-take-a-hike --space experiments/lets-take-a-hike/tune-fpa.toml
+      simkit tune lets-take-a-hike --space experiments/lets-take-a-hike/tune-threshold.toml
     """
-    from simkit.core.tune import TuneSpec
-    from simkit.core.tune import tune as run_tune
+    from simkit.core.rules import load_toml
 
     _game(game)
     if not space_file.is_file():
         raise click.BadParameter(f"no tune file '{space_file}'", param_hint="--space")
+    out = out or Path("runs") / f"tune-{game}"
+    if "strategy" in load_toml(space_file):
+        _tune_players(game, space_file, budget, players, seed, jobs, out, preset)
+        return
+    from simkit.core.tune import TuneSpec
+    from simkit.core.tune import tune as run_tune
+
     cli = {
         "game": game,
         "objective": objective,
@@ -323,7 +335,7 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
         "seed": seed,
     }
     spec = TuneSpec.from_file(space_file, **cli)
-    result = run_tune(spec, out or Path("runs") / f"tune-{game}", jobs=jobs, say=click.echo)
+    result = run_tune(spec, out, jobs=jobs, say=click.echo)
     click.echo(
         f"{result['settings_tried']} settings, {result['games_spent']:,} games spent "
         f"(budget {result['budget']:,}); objective {result['objective']}"
@@ -339,8 +351,26 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
         )
         click.echo(
             f"  {label}: FPA {row['fpa']:+.4f} [{row['fpa_lo']:+.4f}, {row['fpa_hi']:+.4f}], "
-            f"length {row['mean_turns']:.1f}, {paired} over {row['games']:,} games"
+            f"length {row['mean_turns']:.1f}, {paired} over {row['games']:,} games "
+            f"(objective {row['objective']:.4f})"
         )
+    if result["confirmation"]["verdict"] != "better":
+        click.echo(
+            f"Not proven: {result['confirmation']['name']} could not be told apart from the "
+            f"rulebook ({', '.join(f'{k}={v}' for k, v in result['rulebook_values'].items())})."
+        )
+
+
+def _tune_players(game, space_file, budget, players, seed, jobs, out, preset):
+    from simkit.core.tune_players import PlayerTuneSpec, tune_players
+
+    cli = {"game": game, "budget": budget, "players": players, "seed": seed, "preset": preset}
+    spec = PlayerTuneSpec.from_file(space_file, **cli)
+    result = tune_players(spec, out, jobs=jobs, say=click.echo)
+    click.echo(
+        f"{result['settings_tried']} settings of {result['strategy']}, "
+        f"{result['games_spent']:,} games spent (budget {result['budget']:,})"
+    )
 
 
 @main.command()

@@ -55,3 +55,8 @@ def preset_params(game: str, strategy: str, preset: str, allowed: dict[str, Any]
                 f"{type(allowed[key]).__name__}"
             )
     return params
+
+
+def reload() -> None:
+    """Forget the presets read so far (after a tune wrote a new one)."""
+    _load.cache_clear()
