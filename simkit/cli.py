@@ -562,6 +562,32 @@ def ladder(game, players, n_games, levels, names, seed, jobs, out):
 
 
 @main.command()
+@click.argument("study", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed (shared by every level).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/levels-STUDY."
+)
+def levels(study, seed, jobs, out):
+    """Verdicts across skill: play a study file's `levels = [...]` (weak to strong) on the same
+    seeds and say, per player count and variant, whether the verdict holds at every level.
+
+    \b
+    Example:
+      simkit levels experiments/lets-take-a-hike/first-player-across-skill.toml --jobs 2
+    """
+    from simkit.core.levels import run_levels
+
+    if not study.is_file():
+        raise click.BadParameter(f"no study file '{study}'", param_hint="STUDY")
+    out = out or Path("runs") / f"levels-{study.stem}"
+    summary = run_levels(study, out, jobs=jobs, progress=True, seed=seed)
+    for line in summary["findings"]:
+        click.echo(line)
+    click.echo(f"written: {out / 'levels.json'}, {out / 'levels.parquet'}")
+
+
+@main.command()
 @click.argument("game")
 @click.option(
     "--games",

@@ -227,3 +227,62 @@ def test_a_bad_player_tune_file_is_one_clear_error(change, message):
     plan = {"game": LTH, "strategy": "threshold", "space": {"hike": [4, 5]}}
     with pytest.raises(ExperimentError, match=message):
         PlayerTuneSpec.from_dict(plan | change)
+
+
+def level_rows(seat0_shares, variant="base", n=2):
+    """Rows of 2-player games in which seat 0 wins the given shares (seeds 0, 1, ...)."""
+    rows = []
+    for k, share in enumerate(seat0_shares):
+        for seat, mine in enumerate((share, 1.0 - share)):
+            rows.append(
+                {"variant": variant, "n_players": n, "game_index": k, "seed": k, "seat": seat}
+                | {"win_share": mine}
+            )
+    return pl.DataFrame(rows)
+
+
+def test_the_per_level_comparison_says_where_the_verdict_changes():
+    from simkit.core.levels import AGAINST, FAIR, FAVOURS, compare_levels, findings
+
+    steady = [1.0, 0.0] * 50  # a fair seat 0 under weak play...
+    lucky = [1.0] * 80 + [0.0] * 20  # ...but 80% for seat 0 under strong play
+    results = {
+        "weak": pl.concat([level_rows(steady), level_rows(steady, "no-bears")]),
+        "strong": pl.concat([level_rows(lucky), level_rows([0.0] * 100, "no-bears")]),
+    }
+    table = compare_levels(results)
+    base = table.filter(pl.col("variant") == "base")
+    assert base["level"].to_list() == ["weak", "strong"]
+    assert base["verdict"].to_list() == [FAIR, FAVOURS]
+    assert base["fpa"].to_list() == pytest.approx([0.0, 0.3])
+    variant = table.filter(pl.col("variant") == "no-bears")
+    assert variant["verdict"].to_list() == [FAIR, AGAINST]
+    assert variant["effect"].to_list() == pytest.approx([0.0, -0.8])
+    said = findings(table)
+    assert any(line.startswith("base, 2 players: the verdict CHANGES with skill") for line in said)
+    assert any("variant has an effect that CHANGES with skill" in line for line in said)
+    same = findings(compare_levels({"a": level_rows(steady), "b": level_rows(steady)}))
+    assert same[0].startswith("base, 2 players: the same verdict at every level")
+
+
+def test_a_study_at_several_levels_from_the_command_line(tmp_path):
+    study = tmp_path / "study.toml"
+    study.write_text(
+        'game = "dice-pick"\nplayers = 2\nseed = 4\nlevels = ["random", "pick_game:Best"]\n'
+        'games = { random = 60, "pick_game:Best" = 40 }\n'
+        '[[variants]]\nname = "sure"\nrules = { die_a = 10, die_b = 10, die_c = 10 }\n'
+    )
+    with registered():
+        args = ["levels", str(study), "--out", str(tmp_path / "out")]
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "sure, 2 players: the same verdict at every level (fair within the interval)" in (
+        result.output
+    )
+    table = pl.read_parquet(tmp_path / "out" / "levels.parquet")
+    assert table.filter(pl.col("variant") == "base")["games"].to_list() == [60, 40]
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "dice-pick"\nlevels = ["random"]\n')
+    with registered():
+        result = CliRunner().invoke(main, ["levels", str(bad)])
+    assert result.exit_code != 0 and "two or more strategies" in result.output
