@@ -472,8 +472,15 @@ def _show_position(run_dir: Path, index: int, decision: int) -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Default runs/audit-GAME-STRATEGY.",
 )
+@click.option(
+    "--value",
+    type=click.Choice(["win", "margin"]),
+    default="win",
+    show_default=True,
+    help="Judge blunders on win share, or on the score margin (finer).",
+)
 def audit(
-    game, strategy_name, decisions, players, playouts, policy, horizon, seed, sets, jobs, out
+    game, strategy_name, decisions, players, playouts, policy, horizon, seed, sets, jobs, out, value
 ):
     """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
     playouts and report how often, and how dearly, its choice is clearly worse than the best.
@@ -488,7 +495,16 @@ def audit(
     spec = registry.game(_game(game))
     name = strategy_name or spec.default_strategy
     plan = AuditSpec(
-        game, name, decisions, players, seed, playouts, policy, horizon, parse_set(list(sets))
+        game,
+        name,
+        decisions,
+        players,
+        seed,
+        playouts,
+        policy,
+        horizon,
+        parse_set(list(sets)),
+        value,
     )
     out = out or Path("runs") / f"audit-{game}-{name.replace(':', '-')}"
     summary = run_audit(plan, out, jobs=jobs, progress=True)

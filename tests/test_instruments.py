@@ -286,3 +286,19 @@ def test_a_study_at_several_levels_from_the_command_line(tmp_path):
     with registered():
         result = CliRunner().invoke(main, ["levels", str(bad)])
     assert result.exit_code != 0 and "two or more strategies" in result.output
+
+
+def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path):
+    with registered():
+        on_margin = run_audit(
+            AuditSpec(PICK, "pick_game:Fixed:die=1", 40, 2, seed=5, playouts=24, value="margin"),
+            tmp_path / "margin",
+        )
+        on_wins = run_audit(
+            AuditSpec(PICK, "pick_game:Fixed:die=1", 40, 2, seed=5, playouts=24),
+            tmp_path / "wins",
+        )
+    assert on_margin["blunder_rate"] > on_wins["blunder_rate"]
+    assert on_margin["blunder_rate_lo"] > 0.5  # die b (5 in 10) against die c (8 in 10)
+    with pytest.raises(Exception, match="value = 'luck'"):
+        AuditSpec(PICK, "random", value="luck")

@@ -7,8 +7,10 @@ depends on the workers), and at each one every legal move is valued by paired pl
 deciding seat's view, the game's default heuristic in every seat, the same worlds and streams for
 every move. A move's value is the win share its playouts bring the deciding seat.
 
-The *cost* of the strategy's choice is the best move's value minus its own. The choice is a
-*blunder* when the best move beats it by more than the estimate's noise: its paired edge exceeds
+The *cost* of the strategy's choice is the best move's value minus its own, in win share (and in
+points, ``cost_margin``). The choice is a *blunder* when the best move beats it by more than the
+estimate's noise (in win share, or with ``value = "margin"`` in points, which sees smaller
+blunders with the same playouts): its paired edge exceeds
 ``z`` standard errors, with ``z`` the one-sided 97.5% point Bonferroni-corrected for the number of
 moves the best was picked from (picking the best of many noisy moves would otherwise call ordinary
 luck a blunder).
@@ -32,8 +34,9 @@ from joblib import Parallel, delayed
 from scipy import stats as sps
 
 from simkit.core import registry
+from simkit.core.errors import ExperimentError
 from simkit.core.experiment import Experiment
-from simkit.core.playout import move_values, paired_edge, policy_for
+from simkit.core.playout import VALUES, move_values, paired_edge, policy_for
 from simkit.core.rng import GameRng, game_seed
 from simkit.core.runner import load_run, play_game
 from simkit.core.runner import run as run_games
@@ -57,6 +60,13 @@ class AuditSpec:
     policy: str = ""
     horizon: int = 0
     rules: dict | None = None
+    value: str = "win"
+
+    def __post_init__(self):
+        if self.value not in VALUES:
+            raise ExperimentError(f"value = {self.value!r}: expected one of {', '.join(VALUES)}")
+        if self.playouts < 2:
+            raise ExperimentError("playouts: at least 2 (the noise needs two paired playouts)")
 
 
 class _Recorder:
@@ -107,19 +117,25 @@ def blunder_z(moves: int, level: float = 0.025) -> float:
     return float(sps.norm.isf(level / max(1, moves - 1)))
 
 
-def judge(values: np.ndarray, margins: np.ndarray, chosen: int) -> dict:
-    """Cost and blunder verdict of the move ``chosen`` among valued moves (rows of ``values``)."""
+def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win") -> dict:
+    """Cost and blunder verdict of the move ``chosen`` among valued moves (rows: moves, columns:
+    paired playouts). The cost is in win share (and in points, ``cost_margin``); the best move and
+    the blunder test use ``value``: the win share, or the margin (finer, so it sees smaller
+    blunders)."""
+    values = wins if value == "win" else margins
     means = values.mean(axis=1)
     # A move as good as the best is the best: ties go to the move played.
     best = chosen if means[chosen] >= means.max() else int(np.argmax(means))
     edge, se = paired_edge(values, best, chosen) if best != chosen else (0.0, 0.0)
     z = blunder_z(len(values))
+    win_means, margin_means = wins.mean(axis=1), margins.mean(axis=1)
     return {
         "best": best,
-        "chosen_value": float(means[chosen]),
-        "best_value": float(means[best]),
-        "cost": float(means[best] - means[chosen]),
-        "cost_margin": float(margins.mean(axis=1).max() - margins[chosen].mean()),
+        "chosen_value": float(win_means[chosen]),
+        "best_value": float(win_means.max()),
+        "cost": float(win_means.max() - win_means[chosen]),
+        "cost_margin": float(margin_means.max() - margin_means[chosen]),
+        "edge": edge,
         "edge_se": se,
         "blunder": bool(best != chosen and edge > z * se),
     }
@@ -149,7 +165,7 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
             rng,
             audit.horizon,
         )
-        verdict = judge(wins, margins, legal.index(played))
+        verdict = judge(wins, margins, legal.index(played), audit.value)
         best = legal[verdict.pop("best")]
         rows.append(
             {
@@ -205,6 +221,7 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
         "seed": audit.seed,
         "playouts": audit.playouts,
         "horizon": audit.horizon,
+        "value": audit.value,
         "games": done,
     }
     (out / "audit.json").write_text(json.dumps(summary, indent=2))
@@ -232,7 +249,11 @@ def summarize(table: pl.DataFrame) -> dict:
         return {"decisions": 0, "blunder_rate": math.nan, "mean_cost": math.nan, "worst": []}
     rate = mean_ci(table["blunder"].cast(pl.Float64).to_numpy())
     cost = mean_ci(table["cost"].to_numpy())
-    worst = table.filter(pl.col("blunder")).sort("cost", descending=True).head(WORST_SHOWN)
+    worst = (
+        table.filter(pl.col("blunder"))
+        .sort("cost", "cost_margin", descending=True)
+        .head(WORST_SHOWN)
+    )
     return {
         "decisions": len(table),
         "blunder_rate": rate[0],
