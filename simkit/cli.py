@@ -572,7 +572,7 @@ def ladder(game, players, n_games, levels, names, seed, jobs, out):
         )
     field = [s.strip() for s in names.split(";") if s.strip()] if names else []
     plan = LadderSpec(game, players, n_games, seed, counts, field)
-    result = run_ladder(plan, out or Path("runs") / f"ladder-{game}", jobs=jobs)
+    result = run_ladder(plan, out or Path("runs") / f"ladder-{game}", jobs=jobs, progress=True)
     for line in ladder_text(result):
         click.echo(line)
 

@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 from joblib import Parallel, delayed
+from tqdm import tqdm
 from scipy import stats as sps
 
 from simkit.core import registry
@@ -201,11 +202,12 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
     done = 0
     while True:
         todo = range(done, exp.games)
-        found = Parallel(n_jobs=jobs)(
+        found = Parallel(n_jobs=jobs, return_as="generator")(
             delayed(audit_game)(spec.name, audit, rules, k, game_seed(exp.seed, k), str(out))
             for k in todo
         )
-        frames += [row for rows in found for row in rows]
+        for rows in tqdm(found, total=len(todo), unit="games", desc="audit", disable=not progress):
+            frames += rows
         done = exp.games
         if len(frames) >= audit.decisions or done >= games * 4:
             break  # games with few real choices: play more of them, within reason

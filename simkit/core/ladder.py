@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 from joblib import Parallel, delayed
+from tqdm import tqdm
 
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
@@ -114,7 +115,7 @@ def _play_block(game: str, rules, pair, orders, seeds, first_index: int, n: int)
     return rows.table()
 
 
-def play_ladder(spec: LadderSpec, jobs: int = 1) -> pl.DataFrame:
+def play_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False) -> pl.DataFrame:
     """Every pair of the field on the same seeds in every seat order; one row per game and seat."""
     from simkit.core.rules import make_rules
 
@@ -133,10 +134,16 @@ def play_ladder(spec: LadderSpec, jobs: int = 1) -> pl.DataFrame:
         for k in range(0, len(seeds), step):
             first = (p * len(seeds) + k) * len(orders)
             tasks.append((pair, seeds[k : k + step], first))
-    tables = Parallel(n_jobs=jobs)(
+    games = Parallel(n_jobs=jobs, return_as="generator")(
         delayed(_play_block)(spec.game, rules, pair, orders, block, first, n)
         for pair, block, first in tasks
     )
+    sizes = [len(block) * len(orders) for _, block, _ in tasks]
+    tables = []
+    with tqdm(total=sum(sizes), unit="games", desc="ladder", disable=not progress) as bar:
+        for table, size in zip(games, sizes, strict=True):
+            tables.append(table)
+            bar.update(size)
     return pl.concat([pl.from_arrow(t) for t in tables], how="diagonal_relaxed")
 
 
@@ -167,11 +174,11 @@ def trace_trend(steps: list[dict]) -> float:
     return float(np.polyfit(x, [s["share"] for s in steps], 1)[0])
 
 
-def ladder(spec: LadderSpec, out: Path, jobs: int = 1) -> dict:
+def ladder(spec: LadderSpec, out: Path, jobs: int = 1, progress: bool = False) -> dict:
     """Play the ladder into ``out`` (``ladder.parquet``, ``ladder.json``); returns the figures."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    df = play_ladder(spec, jobs)
+    df = play_ladder(spec, jobs, progress)
     df.write_parquet(out / "ladder.parquet")
     ratings = bradley_terry(df)
     h2h = head_to_head(df)
