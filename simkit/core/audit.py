@@ -31,8 +31,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 from joblib import Parallel, delayed
-from tqdm import tqdm
 from scipy import stats as sps
+from tqdm import tqdm
 
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
