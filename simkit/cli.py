@@ -74,6 +74,7 @@ def strategies(game):
 
     Example: simkit strategies lets-take-a-hike
     """
+    from simkit.core.presets import presets_for
     from simkit.core.strategy import strategies_for
 
     _game(game)
@@ -83,6 +84,11 @@ def strategies(game):
         mark = " (default)" if name == default else ""
         click.echo(f"{name}{mark}" + (f"  [{params}]" if params else ""))
         click.echo(f"    {info.summary}")
+        for preset, entry in presets_for(game, name).items():
+            stored = ", ".join(f"{k}={v}" for k, v in entry.get("params", {}).items())
+            click.echo(
+                f"    preset {name}@{preset}: {stored} ({entry.get('gain', 'no gain noted')})"
+            )
 
 
 @main.command()
