@@ -106,6 +106,7 @@ def strategies(game):
     Example:
       simkit strategies lets-take-a-hike
     """
+    from simkit.core.presets import presets_for
     from simkit.core.strategy import strategies_for
 
     _game(game)
@@ -118,6 +119,11 @@ def strategies(game):
         meanings = info.param_help()
         for key, value in info.params().items():
             click.echo(f"      {key}={value}: {meanings.get(key) or 'no description'}")
+        for preset, entry in presets_for(game, name).items():
+            stored = ", ".join(f"{k}={v}" for k, v in entry.get("params", {}).items())
+            click.echo(
+                f"    preset {name}@{preset}: {stored} ({entry.get('gain', 'no gain noted')})"
+            )
 
 
 @main.command()
@@ -441,20 +447,32 @@ def _comparison_dir(run_dirs) -> Path:
     help="Where the settings' runs and tune.json go.",
     show_default="runs/GAME/tune-SPACE, SPACE the tune file's name",
 )
-def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out):
+@click.option(
+    "--preset",
+    help="Player tunes: store a winner proven better than the defaults as STRATEGY@PRESET.",
+)
+def tune(game, space_file, objective, target, budget, players, strategies, seed, jobs, out, preset):
     """Search rule settings for the ones that best meet an objective (successive halving on
-    common random numbers) and compare the best with the rulebook.
+    common random numbers) and compare the best with the rulebook; or, with `strategy = ...` in
+    the tune file, a strategy's parameters for the best win share against a field.
 
     \b
-    Example:
+    Examples:
       simkit tune lets-take-a-hike --space experiments/lets-take-a-hike/tune-fpa.toml
+      simkit tune lets-take-a-hike --space experiments/lets-take-a-hike/tune-threshold.toml
     """
-    from simkit.core.tune import TuneSpec
-    from simkit.core.tune import tune as run_tune
+    from simkit.core.rules import load_toml
 
     _game(game)
     if not space_file.is_file():
         raise click.BadParameter(f"no tune file '{space_file}'", param_hint="--space")
+    out = out or Path("runs") / registry.game(game).name / f"tune-{space_file.stem}"
+    if "strategy" in load_toml(space_file):
+        _tune_players(game, space_file, budget, players, seed, jobs, out, preset)
+        return
+    from simkit.core.tune import TuneSpec
+    from simkit.core.tune import tune as run_tune
+
     cli = {
         "game": game,
         "objective": objective,
@@ -465,8 +483,7 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
         "seed": seed,
     }
     spec = TuneSpec.from_file(space_file, **cli)
-    default_out = Path("runs") / registry.game(game).name / f"tune-{space_file.stem}"
-    result = run_tune(spec, out or default_out, jobs=jobs, say=click.echo)
+    result = run_tune(spec, out, jobs=jobs, say=click.echo)
     click.echo(
         f"{result['settings_tried']} settings, {result['games_spent']:,} games spent "
         f"(budget {result['budget']:,}); objective {result['objective']}"
@@ -482,8 +499,26 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
         )
         click.echo(
             f"  {label}: FPA {row['fpa']:+.4f} [{row['fpa_lo']:+.4f}, {row['fpa_hi']:+.4f}], "
-            f"length {row['mean_turns']:.1f}, {paired} over {row['games']:,} games"
+            f"length {row['mean_turns']:.1f}, {paired} over {row['games']:,} games "
+            f"(objective {row['objective']:.4f})"
         )
+    if result["confirmation"]["verdict"] != "better":
+        click.echo(
+            f"Not proven: {result['confirmation']['name']} could not be told apart from the "
+            f"rulebook ({', '.join(f'{k}={v}' for k, v in result['rulebook_values'].items())})."
+        )
+
+
+def _tune_players(game, space_file, budget, players, seed, jobs, out, preset):
+    from simkit.core.tune_players import PlayerTuneSpec, tune_players
+
+    cli = {"game": game, "budget": budget, "players": players, "seed": seed, "preset": preset}
+    spec = PlayerTuneSpec.from_file(space_file, **cli)
+    result = tune_players(spec, out, jobs=jobs, say=click.echo)
+    click.echo(
+        f"{result['settings_tried']} settings of {result['strategy']}, "
+        f"{result['games_spent']:,} games spent (budget {result['budget']:,})"
+    )
 
 
 @main.command()
@@ -501,18 +536,27 @@ def tune(game, space_file, objective, target, budget, players, strategies, seed,
     help="Let the run's strategies that are not registered be imported (runs their code: only "
     "for a run directory you trust).",
 )
-def replay(run_dir, index, allow_import):
+@click.option(
+    "--decision",
+    type=click.IntRange(min=0),
+    help="Stop at this decision (0 = the first) and show the position and the legal moves.",
+)
+def replay(run_dir, index, allow_import, decision):
     """Replay one recorded game from its seed and tell it turn by turn.
 
     A strategy the run names by import path (module:Class) is code: replay imports it only with
     --allow-import.
 
     \b
-    Example:
+    Examples:
       simkit replay runs/lth --index 17
+      simkit replay runs/audit-bold --index 3 --decision 41
     """
     from simkit.core.replay import replay as replay_game
 
+    if decision is not None:
+        _show_position(run_dir, index, decision, allow_import)
+        return
     state, rows, mismatches = replay_game(run_dir, index, allow_import=allow_import)
     first = rows.row(0, named=True)
     click.echo(
@@ -531,6 +575,191 @@ def replay(run_dir, index, allow_import):
     if mismatches:
         raise SimkitError("replay does not match the recorded row: " + "; ".join(mismatches))
     click.echo("The replay matches the recorded row.")
+
+
+# ---------------------------------------------------------------- instruments of player quality
+# (issue 11: simkit audit, simkit ladder, simkit skill; simkit tune --strategy)
+
+
+def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool) -> None:
+    from simkit.core.audit import position
+    from simkit.core.replay import import_guard
+
+    with import_guard(allow_import):
+        events, state, played = position(run_dir, index, decision)
+    for line in events:
+        click.echo(line)
+    seat = state.current_player()
+    click.echo(f"Decision {decision}: seat {seat} to choose; scores so far {list(state.scores())}")
+    for action in state.legal_actions():
+        mark = "  <- played" if action == played else ""
+        click.echo(f"  {state.action_text(action)}{mark}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--strategy", "strategy_name", help="Strategy to audit (default: the game's).")
+@click.option(
+    "--decisions",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="Decisions to sample (a few from each game).",
+)
+@click.option("--players", type=click.IntRange(min=1), help="Players per game (default: typical).")
+@click.option(
+    "--playouts",
+    type=click.IntRange(min=2),
+    default=32,
+    show_default=True,
+    help="Paired playouts per legal move.",
+)
+@click.option(
+    "--policy", default="", help="Playout policy (default: the game's default heuristic)."
+)
+@click.option(
+    "--horizon",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Cut playouts after this many decisions (0: to the end).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--set", "sets", multiple=True, metavar="FIELD=VALUE", help="Override a rule.")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Default runs/audit-GAME-STRATEGY.",
+)
+@click.option(
+    "--value",
+    type=click.Choice(["win", "margin"]),
+    default="win",
+    show_default=True,
+    help="Judge blunders on win share, or on the score margin (finer).",
+)
+def audit(
+    game, strategy_name, decisions, players, playouts, policy, horizon, seed, sets, jobs, out, value
+):
+    """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
+    playouts and report how often, and how dearly, its choice is clearly worse than the best.
+
+    \b
+    Example:
+      simkit audit lets-take-a-hike --strategy bold --decisions 200 --players 2 --jobs 2
+    """
+    from simkit.core.audit import AuditSpec, run_audit
+    from simkit.core.rules import parse_set
+
+    spec = registry.game(_game(game))
+    name = strategy_name or spec.default_strategy
+    plan = AuditSpec(
+        game,
+        name,
+        decisions,
+        players,
+        seed,
+        playouts,
+        policy,
+        horizon,
+        parse_set(list(sets)),
+        value,
+    )
+    out = out or Path("runs") / f"audit-{game}-{name.replace(':', '-')}"
+    summary = run_audit(plan, out, jobs=jobs, progress=True)
+    if not summary["decisions"]:
+        click.echo("no decision with more than one legal move was found")
+        return
+    click.echo(
+        f"{summary['strategy']}: {summary['decisions']} decisions from {summary['games']} games; "
+        f"blunder rate {summary['blunder_rate']:.1%} [{summary['blunder_rate_lo']:.1%}, "
+        f"{summary['blunder_rate_hi']:.1%}], mean cost {summary['mean_cost']:.4f} win share "
+        f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}]"
+    )
+    for w in summary["worst"]:
+        click.echo(
+            f"  cost {w['cost']:.3f}: played {w['played']}, best {w['best_move']}: {w['replay']}"
+        )
+    click.echo(f"written: {out / 'audit.parquet'}, {out / 'audit.html'}")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--players", type=click.IntRange(min=1), help="Seats per game (default 2, or the least)."
+)
+@click.option(
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="Shared seeds per pair (each played in every seat order).",
+)
+@click.option("--levels", default="2,8,32", show_default=True, help="Search playout counts.")
+@click.option(
+    "--strategies",
+    "names",
+    help="Strategies to rank, ';'-separated (default: the game's whole field).",
+)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/ladder-GAME."
+)
+def ladder(game, players, n_games, levels, names, seed, jobs, out):
+    """Skill ladder: a round robin of random, the heuristics, their presets and search at rising
+    playout counts, with Bradley-Terry ratings, the head-to-head matrix and the skill trace.
+
+    \b
+    Example:
+      simkit ladder lets-take-a-hike --games 50 --levels 2,8,32 --jobs 2
+    """
+    from simkit.core.ladder import LadderSpec, ladder_text
+    from simkit.core.ladder import ladder as run_ladder
+
+    _game(game)
+    try:
+        counts = tuple(int(v) for v in levels.split(",") if v.strip())
+    except ValueError:
+        raise click.BadParameter(
+            f"'{levels}': give playout counts like 2,8,32", param_hint="--levels"
+        ) from None
+    if any(c < 2 for c in counts):
+        raise click.BadParameter(
+            "every search level needs at least 2 playouts", param_hint="--levels"
+        )
+    field = [s.strip() for s in names.split(";") if s.strip()] if names else []
+    plan = LadderSpec(game, players, n_games, seed, counts, field)
+    result = run_ladder(plan, out or Path("runs") / f"ladder-{game}", jobs=jobs, progress=True)
+    for line in ladder_text(result):
+        click.echo(line)
+
+
+@main.command()
+@click.argument("study", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seed", type=click.IntRange(min=0), help="Root seed (shared by every level).")
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/levels-STUDY."
+)
+def levels(study, seed, jobs, out):
+    """Verdicts across skill: play a study file's `levels = [...]` (weak to strong) on the same
+    seeds and say, per player count and variant, whether the verdict holds at every level.
+
+    \b
+    Example:
+      simkit levels experiments/lets-take-a-hike/first-player-across-skill.toml --jobs 2
+    """
+    from simkit.core.levels import run_levels
+
+    if not study.is_file():
+        raise click.BadParameter(f"no study file '{study}'", param_hint="STUDY")
+    out = out or Path("runs") / f"levels-{study.stem}"
+    summary = run_levels(study, out, jobs=jobs, progress=True, seed=seed)
+    for line in summary["findings"]:
+        click.echo(line)
+    click.echo(f"written: {out / 'levels.json'}, {out / 'levels.parquet'}")
 
 
 @main.command()

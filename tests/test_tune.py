@@ -87,3 +87,28 @@ def test_the_rulebook_setting_in_the_space_is_played_once(tmp_path):
     assert sorted(p.name for p in (tmp_path / "settings").iterdir()) == ["000", "rulebook"]
     confirmed = 2 * result["confirmation"]["games"]
     assert result["games_spent"] == 2 * result["rounds"][-1]["games_per_setting"] + confirmed
+
+
+def test_a_best_setting_that_cannot_be_told_from_the_rulebook_is_said_so(tmp_path):
+    space = tmp_path / "space.toml"
+    space.write_text("players = 2\nbudget = 400\nseed = 1\n[space]\nfirst_hits = [5]\n")
+    with registered():
+        args = ["tune", "dice-race", "--space", str(space), "--jobs", "1"]
+        result = CliRunner().invoke(main, args + ["--out", str(tmp_path / "t")])
+    assert result.exit_code == 0, result.output
+    assert "first_hits=5 (rulebook 5)" in result.output
+    assert "NOT distinguishable from the rulebook's setting" in result.output
+    assert "|first-player advantage| = |seat 0's win share - 1/2|" in result.output
+    saved = json.loads((tmp_path / "t" / "tune.json").read_text())
+    assert saved["confirmation"]["verdict"] == "not distinguishable"
+    assert saved["rulebook_values"] == {"first_hits": 5}
+
+
+@pytest.mark.slow
+def test_a_proven_fairer_setting_is_called_better(tmp_path):
+    with registered():
+        spec = TuneSpec.from_dict(RACE_SPACE | {"space": {"first_hits": [2, 4]}} | {"seed": 4})
+        spec.budget = size(6000, 20000)
+        result = tune(spec, tmp_path, jobs=1, say=lambda line: None)
+    assert result["confirmation"]["name"] == "first_hits=4"
+    assert result["confirmation"]["verdict"] == "better"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from pathlib import Path
 
 import polars as pl
@@ -61,14 +62,19 @@ def replay(run_dir: Path, index: int, allow_import: bool = False):
 
     A run directory may come from anyone: a strategy its rows name by import path is code, and is
     imported only with ``allow_import``."""
-    if allow_import:
+    with import_guard(allow_import):
         return _replay(run_dir, index)
-    why = (
+
+
+def import_guard(allow_import: bool):
+    """The block in which a run directory's strategies are built: one named by import path is
+    refused unless ``allow_import`` (importing it would run its module's code)."""
+    if allow_import:
+        return nullcontext()
+    return refuse_imports(
         "importing it would run the code of the module it names; replay it with "
         "--allow-import if you trust this run directory"
     )
-    with refuse_imports(why):
-        return _replay(run_dir, index)
 
 
 def _replay(run_dir: Path, index: int):

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from simkit.core import registry
 from simkit.core.errors import SimkitError, StrategyError
+from simkit.core.presets import preset_params
 from simkit.core.registry import load_strategy_modules
 from simkit.core.rng import GameRng
 
@@ -183,6 +184,7 @@ def make_strategy(text: str, game: str) -> Strategy:
     """Build a strategy from its command-line name: ``name``, ``name:k=v,...`` or ``module:Class``."""
     text = text.strip()
     head, _, rest = text.partition(":")
+    head, at, preset = head.partition("@")  # name@preset: stored parameters (simkit.core.presets)
     available = strategies_for(game)
     if head in available:
         info, param_text = available[head], rest
@@ -204,8 +206,10 @@ def make_strategy(text: str, game: str) -> Strategy:
             " (or give an import path module:Class)"
         )
     params = _parse_params(info.name, param_text, info.params())
-    instance = info.cls(**params)
-    object.__setattr__(instance, "name", canonical_name(info.name, params))
+    stored = preset_params(game, info.name, preset, info.params()) if at else {}
+    instance = info.cls(**(stored | params))
+    label = f"{info.name}@{preset}" if at else info.name
+    object.__setattr__(instance, "name", canonical_name(label, params))
     if not callable(getattr(instance, "choose", None)):
         raise StrategyError(f"strategy '{info.name}' has no choose(view, legal_actions, rng)")
     return instance

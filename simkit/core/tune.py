@@ -290,12 +290,83 @@ def tune(spec: TuneSpec, out: Path, jobs: int = 1, progress: bool = False, say=p
         ],
         "confirmation": {"name": finalists[0]} | confirmation,
     }
-    say(
-        f"confirmed on {confirm_games} fresh games: {finalists[0]} FPA "
-        f"{confirmation['best']['fpa']:+.4f}, rulebook {confirmation['rulebook']['fpa']:+.4f}, "
-        f"seat 0 difference {confirmation['best']['seat0_diff_vs_rulebook']:+.4f} "
-        f"[{confirmation['best']['seat0_diff_lo']:+.4f}, "
-        f"{confirmation['best']['seat0_diff_hi']:+.4f}]"
-    )
+    result["rulebook_values"] = rulebook_values(spec)
+    result["objective_means"] = objective_meaning(spec)
+    result["confirmation"]["verdict"] = confirmed_verdict(spec, confirmation)
+    for line in confirmation_text(result):
+        say(line)
     (out / "tune.json").write_text(json.dumps(result, indent=2, default=str))
     return result
+
+
+def rulebook_values(spec: TuneSpec) -> dict[str, Any]:
+    """The rulebook's value of every searched field (with the tune file's fixed rules applied)."""
+    rules = _rules(spec, {})
+    values = {}
+    for name in spec.space:
+        value = rules
+        for part in name.split("."):
+            value = getattr(value, part)
+        values[name] = value
+    return values
+
+
+def objective_meaning(spec: TuneSpec) -> str:
+    """What the objective's number is, in words."""
+    if spec.objective == "fpa":
+        return (
+            f"|first-player advantage| = |seat 0's win share - 1/{spec.players}|, how far the "
+            "first seat is from a fair share (0 is fair; 0.02 is two points of win share)"
+        )
+    what = "mean game length in turns" if spec.objective == "length" else "mean score spread"
+    return f"|{what} - {spec.target:g}|, the distance from the target (0 is on target)"
+
+
+def confirmed_verdict(spec: TuneSpec, confirmation: dict[str, Any]) -> str:
+    """'better' when the fresh games prove the best setting closer to the goal than the rulebook,
+    'not distinguishable' when their paired interval cannot tell (or the goal is not FPA and the
+    objectives' intervals overlap), 'worse' when the rulebook is proven closer."""
+    best, book = confirmation["best"], confirmation["rulebook"]
+    if spec.objective != "fpa":
+        closer = best["objective"] < book["objective"]
+        return "better" if closer else "not distinguishable"
+    lo, hi = best["seat0_diff_lo"], best["seat0_diff_hi"]
+    if lo <= 0 <= hi:
+        return "not distinguishable"
+    # Seat 0's change moves the FPA toward zero when it has the opposite sign to the rulebook's.
+    toward = (hi < 0) == (book["fpa"] > 0)
+    return "better" if toward and abs(best["fpa"]) < abs(book["fpa"]) else "worse"
+
+
+def confirmation_text(result: dict[str, Any]) -> list[str]:
+    """The tune's conclusion in plain words: the best setting beside the rulebook's values, and
+    whether the fresh games can tell them apart at all."""
+    c = result["confirmation"]
+    best, book = c["best"], c["rulebook"]
+    book_values = result.get("rulebook_values", {})
+    setting = (
+        ", ".join(
+            f"{k}={v} (rulebook {book_values.get(k, '?')})"
+            for k, v in next(b["setting"] for b in result["best"] if b["name"] == c["name"]).items()
+        )
+        or "the rulebook's own values"
+    )
+    lines = [
+        f"objective: {result.get('objective_means', result['objective'])}",
+        f"best setting: {setting}",
+        f"confirmed on {c['games']} fresh games (seed {c['seed']}): FPA {best['fpa']:+.4f} "
+        f"[{best['fpa_lo']:+.4f}, {best['fpa_hi']:+.4f}] against the rulebook's "
+        f"{book['fpa']:+.4f} [{book['fpa_lo']:+.4f}, {book['fpa_hi']:+.4f}]; seat 0's paired "
+        f"difference {best['seat0_diff_vs_rulebook']:+.4f} [{best['seat0_diff_lo']:+.4f}, "
+        f"{best['seat0_diff_hi']:+.4f}]",
+    ]
+    if c.get("verdict") == "better":
+        lines.append(f"{c['name']} is fairer than the rulebook: the paired interval excludes zero.")
+    elif c.get("verdict") == "worse":
+        lines.append("The rulebook's setting is better than the best one found: keep the rulebook.")
+    else:
+        lines.append(
+            f"{c['name']} is NOT distinguishable from the rulebook's setting on these games (the "
+            "paired interval includes zero): no evidence that changing the rule helps."
+        )
+    return lines

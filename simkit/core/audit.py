@@ -1,0 +1,332 @@
+"""The blunder audit (``simkit audit``): how often does a strategy throw a game away?
+
+The audited strategy plays games in every seat (an ordinary run, so each game replays alone). From
+each game a few decisions with a real choice are drawn (from the game's seed, so the sample never
+depends on the workers), and at each one every legal move is valued by paired playouts
+(``simkit.core.playout``): the hidden information redrawn through ``sample_hidden`` from the
+deciding seat's view, the game's default heuristic in every seat, the same worlds and streams for
+every move. A move's value is the win share its playouts bring the deciding seat.
+
+The *cost* of the strategy's choice is the best move's value minus its own, in win share (and in
+points, ``cost_margin``). The choice is a *blunder* when the best move beats it by more than the
+estimate's noise (in win share, or with ``value = "margin"`` in points, which sees smaller
+blunders with the same playouts): its paired edge exceeds
+``z`` standard errors, with ``z`` the one-sided 97.5% point Bonferroni-corrected for the number of
+moves the best was picked from (picking the best of many noisy moves would otherwise call ordinary
+luck a blunder).
+
+Output: ``audit.parquet`` (one row per sampled decision), ``audit.json`` (the figures) and
+``audit.html`` (a short section with the worst examples, each with the ``simkit replay`` command
+that shows its position).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+from joblib import Parallel, delayed
+from scipy import stats as sps
+from tqdm import tqdm
+
+from simkit.core import registry
+from simkit.core.errors import ExperimentError
+from simkit.core.experiment import Experiment
+from simkit.core.playout import VALUES, move_values, paired_edge, policy_for
+from simkit.core.rng import GameRng, game_seed
+from simkit.core.runner import load_run, play_game
+from simkit.core.runner import run as run_games
+from simkit.core.stats import mean_ci
+from simkit.core.strategy import make_strategy
+from simkit.core.worlds import uses_worlds
+
+PER_GAME = 4  # decisions drawn from each game: spread over many games, not one game's habits
+WORST_SHOWN = 5
+_DECISION_STREAM = 0xA0D17
+
+
+@dataclass(frozen=True)
+class AuditSpec:
+    game: str
+    strategy: str
+    decisions: int = 200
+    players: int | None = None
+    seed: int = 0
+    playouts: int = 32
+    policy: str = ""
+    horizon: int = 0
+    rules: dict | None = None
+    value: str = "win"
+
+    def __post_init__(self):
+        if self.value not in VALUES:
+            raise ExperimentError(f"value = {self.value!r}: expected one of {', '.join(VALUES)}")
+        if self.playouts < 2:
+            raise ExperimentError("playouts: at least 2 (the noise needs two paired playouts)")
+
+
+class _Recorder:
+    """Passes a strategy's choices through and notes them, in the order the game asks."""
+
+    def __init__(self, inner, choices: list):
+        self.inner, self.choices, self.name = inner, choices, inner.name
+        self.uses_worlds = uses_worlds(inner)
+
+    def choose(self, view, legal_actions, rng, **worlds):
+        action = self.inner.choose(view, legal_actions, rng, **worlds)
+        self.choices.append(action)
+        return action
+
+
+def play_recorded(spec, rules, players, seed: int, keep, log: bool = False):
+    """Play one game from its seed (exactly as the runner does) and keep, for each decision index
+    ``d`` with ``keep(d, state)`` true, a clone of the position before it and the move played.
+
+    Returns (final state, {d: (position, move)}, events logged before each kept decision)."""
+    choices: list = []
+    recorders = {id(p): _Recorder(p, choices) for p in players}
+    positions: dict[int, object] = {}
+    logged: dict[int, int] = {}
+
+    def observe(state):
+        d = len(choices)
+        if not state.is_terminal() and keep(d, state):
+            positions[d] = state.clone()
+            logged[d] = len(state.events)
+
+    final = play_game(spec, rules, [recorders[id(p)] for p in players], seed, log, observe)
+    return final, {d: (s, choices[d]) for d, s in positions.items()}, logged
+
+
+def drawn_decisions(points: list[int], seed: int, k: int = PER_GAME) -> list[int]:
+    """``k`` of a game's choice points (decisions with more than one legal move), drawn from its seed (the same whatever the workers)."""
+    if len(points) <= k:
+        return points
+    pick = np.random.default_rng([seed & (2**63 - 1), _DECISION_STREAM]).choice(
+        len(points), k, replace=False
+    )
+    return sorted(points[i] for i in pick)
+
+
+def blunder_z(moves: int, level: float = 0.025) -> float:
+    """One-sided critical value for the best of ``moves`` moves against the one played."""
+    return float(sps.norm.isf(level / max(1, moves - 1)))
+
+
+def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win") -> dict:
+    """Cost and blunder verdict of the move ``chosen`` among valued moves (rows: moves, columns:
+    paired playouts). The cost is in win share (and in points, ``cost_margin``); the best move and
+    the blunder test use ``value``: the win share, or the margin (finer, so it sees smaller
+    blunders)."""
+    values = wins if value == "win" else margins
+    means = values.mean(axis=1)
+    # A move as good as the best is the best: ties go to the move played.
+    best = chosen if means[chosen] >= means.max() else int(np.argmax(means))
+    edge, se = paired_edge(values, best, chosen) if best != chosen else (0.0, 0.0)
+    z = blunder_z(len(values))
+    win_means, margin_means = wins.mean(axis=1), margins.mean(axis=1)
+    return {
+        "best": best,
+        "chosen_value": float(win_means[chosen]),
+        "best_value": float(win_means.max()),
+        "cost": float(win_means.max() - win_means[chosen]),
+        "cost_margin": float(margin_means.max() - margin_means[chosen]),
+        "edge": edge,
+        "edge_se": se,
+        "blunder": bool(best != chosen and edge > z * se),
+    }
+
+
+def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, run_dir: str):
+    """The audit rows of one game: its drawn decisions, every move valued by paired playouts."""
+
+    spec = registry.game(spec_name)
+    players = [make_strategy(audit.strategy, spec_name)] * (audit.players or spec.typical_players)
+    _, kept, _ = play_recorded(spec, rules, players, seed, lambda d, s: len(s.legal_actions()) > 1)
+    kept = {d: kept[d] for d in drawn_decisions(sorted(kept), seed)}
+    policy = policy_for(spec_name, audit.policy)
+    rows = []
+    for d in sorted(kept):
+        position, played = kept[d]
+        seat = position.current_player()
+        legal = position.legal_actions()
+        stream = np.random.SeedSequence(seed, spawn_key=(d, _DECISION_STREAM))
+        rng = GameRng(int(stream.generate_state(1, np.uint64)[0]))
+        wins, margins = move_values(
+            lambda r, p=position, s=seat: p.sample_hidden(s, r),
+            seat,
+            legal,
+            policy,
+            audit.playouts,
+            rng,
+            audit.horizon,
+        )
+        verdict = judge(wins, margins, legal.index(played), audit.value)
+        best = legal[verdict.pop("best")]
+        rows.append(
+            {
+                "game": spec_name,
+                "strategy": players[0].name,
+                "n_players": len(players),
+                "game_index": index,
+                "seed": seed,
+                "decision": d,
+                "seat": seat,
+                "turn": position.turns(),
+                "moves": len(legal),
+                "played": position.action_text(played),
+                "best_move": position.action_text(best),
+                **verdict,
+                "playouts": audit.playouts,
+                "replay": f"simkit replay {run_dir} --index {index} --decision {d}",
+            }
+        )
+    return rows
+
+
+def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False) -> dict:
+    """Play the audited games into ``out`` (a run directory), audit their decisions, write
+    ``audit.parquet``, ``audit.json`` and ``audit.html``; returns the summary."""
+    out = Path(out)
+    spec = registry.game(audit.game)
+    games = max(1, math.ceil(audit.decisions / PER_GAME))
+    exp = _experiment(audit, games)
+    run_games(exp, out, jobs=jobs, progress=progress)
+    rules = exp.rules_for(exp.variants[0])
+    frames: list[dict] = []
+    done = 0
+    while True:
+        todo = range(done, exp.games)
+        found = Parallel(n_jobs=jobs, return_as="generator")(
+            delayed(audit_game)(spec.name, audit, rules, k, game_seed(exp.seed, k), str(out))
+            for k in todo
+        )
+        for rows in tqdm(found, total=len(todo), unit="games", desc="audit", disable=not progress):
+            frames += rows
+        done = exp.games
+        if len(frames) >= audit.decisions or done >= games * 4:
+            break  # games with few real choices: play more of them, within reason
+        exp = _experiment(audit, done + math.ceil((audit.decisions - len(frames)) / PER_GAME) + 1)
+        run_games(exp, out, jobs=jobs, progress=progress)
+    table = pl.DataFrame(frames[: audit.decisions], infer_schema_length=None)
+    table.write_parquet(out / "audit.parquet")
+    summary = summarize(table) | {
+        "game": audit.game,
+        "strategy": table["strategy"][0] if len(table) else audit.strategy,
+        "policy": audit.policy or spec.default_strategy,
+        "players": audit.players or spec.typical_players,
+        "seed": audit.seed,
+        "playouts": audit.playouts,
+        "horizon": audit.horizon,
+        "value": audit.value,
+        "games": done,
+    }
+    (out / "audit.json").write_text(json.dumps(summary, indent=2))
+    (out / "audit.html").write_text(audit_html(summary))
+    return summary
+
+
+def _experiment(audit: AuditSpec, games: int) -> Experiment:
+    return Experiment.from_dict(
+        {
+            "name": f"audit-{audit.strategy}",
+            "game": audit.game,
+            "players": audit.players or registry.game(audit.game).typical_players,
+            "strategies": [audit.strategy],
+            "games": games,
+            "seed": audit.seed,
+            "rules": audit.rules or {},
+        }
+    )
+
+
+def summarize(table: pl.DataFrame) -> dict:
+    """Blunder rate and mean cost with 95% intervals, and the worst decisions."""
+    if table.is_empty():
+        return {"decisions": 0, "blunder_rate": math.nan, "mean_cost": math.nan, "worst": []}
+    rate = mean_ci(table["blunder"].cast(pl.Float64).to_numpy())
+    cost = mean_ci(table["cost"].to_numpy())
+    worst = (
+        table.filter(pl.col("blunder"))
+        .sort("cost", "cost_margin", descending=True)
+        .head(WORST_SHOWN)
+    )
+    return {
+        "decisions": len(table),
+        "blunder_rate": rate[0],
+        "blunder_rate_lo": max(0.0, rate[1]) if not math.isnan(rate[1]) else rate[1],
+        "blunder_rate_hi": rate[2],
+        "mean_cost": cost[0],
+        "mean_cost_lo": cost[1],
+        "mean_cost_hi": cost[2],
+        "worst": worst.select(
+            "game_index", "seed", "decision", "seat", "played", "best_move", "cost", "replay"
+        ).to_dicts(),
+    }
+
+
+def audit_html(summary: dict) -> str:
+    """A short HTML section: the figures and the worst decisions with their replay commands."""
+    e = html.escape
+    lines = [
+        f"<section class='audit'><h2>Blunder audit: {e(summary['strategy'])}</h2>",
+        f"<p>{summary['decisions']} decisions from {summary['games']} games of {e(summary['game'])}"
+        f" ({summary['players']} players, seed {summary['seed']}); every legal move valued by "
+        f"{summary['playouts']} paired playouts of {e(summary['policy'])}.</p>",
+    ]
+    if summary["decisions"]:
+        lines.append(
+            f"<p>Blunder rate <b>{summary['blunder_rate']:.1%}</b> "
+            f"[{summary['blunder_rate_lo']:.1%}, {summary['blunder_rate_hi']:.1%}]; "
+            f"mean cost of a choice {summary['mean_cost']:.4f} win share "
+            f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}].</p>"
+        )
+    if summary["worst"]:
+        lines.append(
+            "<table><tr><th>game</th><th>decision</th><th>played</th><th>best</th>"
+            "<th>cost</th><th>see it</th></tr>"
+        )
+        for w in summary["worst"]:
+            lines.append(
+                f"<tr><td>{w['game_index']} (seed {w['seed']})</td><td>{w['decision']}</td>"
+                f"<td>{e(w['played'])}</td><td>{e(w['best_move'])}</td><td>{w['cost']:.3f}</td>"
+                f"<td><code>{e(w['replay'])}</code></td></tr>"
+            )
+        lines.append("</table>")
+    lines.append("</section>")
+    return "\n".join(lines) + "\n"
+
+
+def position(run_dir: Path, index: int, decision: int):
+    """Game ``index`` of a run replayed up to decision ``decision``: (the events before it, the
+    position, the move the run's strategy played there)."""
+    from simkit.core.replay import recorded_rows
+
+    exp, meta = load_run(run_dir)
+    rows = recorded_rows(run_dir, exp, meta, index)
+    cell, _ = exp.locate(index)
+    spec = registry.game(exp.game)
+    players = [make_strategy(name, exp.game) for name in rows["strategy"].to_list()]
+    final, kept, logged = play_recorded(
+        spec,
+        exp.rules_for(cell.variant),
+        players,
+        int(rows["seed"][0]),
+        lambda d, s: d == decision,
+        log=True,
+    )
+    if decision not in kept:
+        raise_missing(index, decision)
+    state, played = kept[decision]
+    return final.events[: logged[decision]], state, played
+
+
+def raise_missing(index: int, decision: int) -> None:
+    from simkit.core.errors import SimkitError
+
+    raise SimkitError(f"game {index} has no decision {decision} (it ended before)")

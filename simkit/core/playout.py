@@ -1,0 +1,100 @@
+"""Playouts: how good is each legal move of a decision, by playing the game on from it.
+
+Shared by the search player, the planted-blunder wrapper and the blunder audit, and generic over
+every game: it uses only the game protocol (``sample_hidden``, ``clone``, ``apply``,
+``legal_actions``, ``view``, ``outcome``, ``scores``).
+
+Every move of a decision is tried in the same sampled worlds (common random numbers): world ``p`` is
+drawn once from its seed (``sample_hidden``: what the seat cannot see redrawn, the engine's
+generator included) and *cloned* for each move, and the players of playout ``p`` draw from the same
+stream whatever the move, so two moves' values differ by the move and what follows from it, not by
+luck. The comparison between moves is paired.
+
+A playout is cut short after ``horizon`` decisions (0: played to the end) and then scored on the
+seats' points so far (the game's ``scores()``): a cheap evaluation where points are banked as the
+game goes, a poor one where they are counted only at the end, so it is off unless asked for.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from simkit.core.errors import StrategyError
+from simkit.core.game import State
+from simkit.core.rng import GameRng
+from simkit.core.worlds import uses_worlds
+
+# Decorrelates the playout players' stream from the world sampled with the same seed.
+POLICY_STREAM = 0x5DEECE66D
+VALUES = ("win", "margin")
+
+
+def playout(world: State, policy, seat: int, rng: GameRng, horizon: int = 0) -> tuple[float, float]:
+    """Play ``world`` on with ``policy`` in every seat (to the end, or for ``horizon`` decisions);
+    ``seat``'s win share and its score minus the best other seat's."""
+    decisions = 0
+    while not world.is_terminal():
+        if horizon and decisions >= horizon:
+            return standing(world.scores(), seat)
+        s = world.current_player()
+        world.apply(policy.choose(world.view(s), world.legal_actions(), rng))
+        decisions += 1
+    outcome = world.outcome()
+    others = max((score for s, score in enumerate(outcome.scores) if s != seat), default=0.0)
+    return outcome.win_shares[seat], outcome.scores[seat] - others
+
+
+def standing(scores: Sequence[float], seat: int) -> tuple[float, float]:
+    """The win share and margin ``seat`` would have if the game ended on ``scores``."""
+    top = max(scores)
+    leaders = sum(1 for s in scores if s == top)
+    others = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
+    return (1.0 / leaders if scores[seat] == top else 0.0), scores[seat] - others
+
+
+def move_values(
+    sample, seat: int, legal: Sequence, policy, playouts: int, rng: GameRng, horizon: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Win shares and margins, each an array (moves x playouts), of every legal move.
+
+    ``sample(rng)`` draws one world the seat cannot tell from the real one (``Worlds.sample`` or a
+    state's ``sample_hidden`` bound to its seat); world ``p`` and its players' stream are shared
+    by every move (paired playouts).
+    """
+    wins = np.empty((len(legal), playouts))
+    margins = np.empty((len(legal), playouts))
+    for p in range(playouts):
+        seed = rng.next64()
+        world = sample(GameRng(seed))
+        for i, action in enumerate(legal):
+            trial = world.clone() if i < len(legal) - 1 else world  # the last move takes the world
+            trial.apply(action)
+            wins[i, p], margins[i, p] = playout(
+                trial, policy, seat, GameRng(seed ^ POLICY_STREAM), horizon
+            )
+    return wins, margins
+
+
+def paired_edge(values: np.ndarray, i: int, j: int) -> tuple[float, float]:
+    """Mean of move ``i``'s value minus move ``j``'s over the shared playouts, and its standard
+    error (0 when the playouts never differ)."""
+    diffs = values[i] - values[j]
+    n = len(diffs)
+    sd = float(np.std(diffs, ddof=1)) if n > 1 else math.inf
+    return float(diffs.mean()), sd / math.sqrt(n)
+
+
+def policy_for(game: str, name: str = ""):
+    """The playout policy ``name`` (the game's default heuristic if empty); a searching strategy
+    would search inside every playout, so it is refused."""
+    from simkit.core import registry
+    from simkit.core.strategy import make_strategy
+
+    name = name or registry.game(game).default_strategy
+    player = make_strategy(name, game)
+    if uses_worlds(player):
+        raise StrategyError(f"search policy '{name}' searches itself: name a heuristic")
+    return player

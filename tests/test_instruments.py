@@ -1,0 +1,304 @@
+"""The instruments of player quality on a game with known best moves (the dice pick), and on a
+shipped game: paired playouts, the blunder audit, the planted blunderer, the ladder and presets."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from click.testing import CliRunner
+from pick_game import PickRules, new_pick, registered
+from sizes import size
+
+from simkit.cli import main
+from simkit.core import presets
+from simkit.core.audit import AuditSpec, blunder_z, judge, run_audit
+from simkit.core.errors import StrategyError
+from simkit.core.ladder import LadderSpec, default_field, ladder, seatings
+from simkit.core.playout import move_values, policy_for
+from simkit.core.rng import GameRng
+from simkit.core.strategy import make_strategy
+
+PICK = "dice-pick"
+LTH = "lets-take-a-hike"
+
+
+def opening():
+    return new_pick(PickRules(), 2, GameRng(7))
+
+
+def test_every_move_is_valued_on_the_same_worlds():
+    """Same worlds, same later rolls: the surer die scores at least as well in every playout."""
+    with registered():
+        state = opening()
+        wins, margins = move_values(
+            lambda r: state.sample_hidden(0, r), 0, [0, 1, 2], policy_for(PICK), 40, GameRng(3)
+        )
+    assert (margins[2] >= margins[1]).all() and (margins[1] >= margins[0]).all()
+    assert (wins[2] >= wins[0]).all() and wins[2].mean() > wins[0].mean()
+
+
+def test_a_playout_cut_short_is_scored_on_the_points_so_far():
+    with registered():
+        state = opening()
+        state.points = [2, 0]
+        wins, margins = move_values(
+            lambda r: state.sample_hidden(0, r), 0, [0], policy_for(PICK), 3, GameRng(1), 1
+        )
+    assert (wins == 1.0).all() and (margins >= 2.0).all()  # after one roll seat 0 still leads
+
+
+def test_a_move_is_a_blunder_only_beyond_the_noise():
+    clear = [[1.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
+    import numpy as np
+
+    values = np.array(clear)
+    assert judge(values, values, 1)["blunder"]  # the best is better in 3 of 4 paired worlds
+    assert not judge(values, values, 0)["blunder"]
+    noisy = np.array([[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]])
+    verdict = judge(noisy, noisy, 1)
+    assert verdict["cost"] == pytest.approx(0.25) and not verdict["blunder"]
+    assert blunder_z(10) > blunder_z(2)  # the best of many moves must clear a higher bar
+
+
+def audit_of(strategy: str, tmp_path, decisions: int = 40, playouts: int = 24):
+    with registered():
+        return run_audit(
+            AuditSpec(PICK, strategy, decisions, 2, seed=5, playouts=playouts),
+            tmp_path / strategy.replace(":", "-"),
+        )
+
+
+def test_the_audit_finds_the_worst_player_blundering_and_the_best_never(tmp_path):
+    worst = audit_of("pick_game:Worst", tmp_path)
+    best = audit_of("pick_game:Best", tmp_path)
+    assert worst["decisions"] == best["decisions"] == 40
+    assert best["blunder_rate"] <= 0.05 and best["mean_cost"] == 0.0
+    assert worst["blunder_rate_lo"] > 0.3 and worst["mean_cost_lo"] > 0.05
+    example = worst["worst"][0]
+    assert example["played"] == "roll die a" and example["best_move"] != "roll die a"
+    assert f"--index {example['game_index']} --decision {example['decision']}" in example["replay"]
+
+
+def test_the_planted_blunderer_blunders_more_than_its_source(tmp_path):
+    planted = audit_of("blunder:source=pick_game:Best,rate=0.5", tmp_path, decisions=60)
+    source = audit_of("pick_game:Best", tmp_path, decisions=60)
+    assert planted["blunder_rate_lo"] > source["blunder_rate_hi"]
+
+
+def test_the_audit_writes_rows_a_page_and_is_the_same_for_a_seed(tmp_path):
+    audit_of("random", tmp_path / "a", decisions=12, playouts=4)
+    audit_of("random", tmp_path / "b", decisions=12, playouts=4)
+    a = pl.read_parquet(tmp_path / "a" / "random" / "audit.parquet")
+    b = pl.read_parquet(tmp_path / "b" / "random" / "audit.parquet")
+    assert a.drop("replay").equals(b.drop("replay"))
+    assert set(a["moves"]) == {3} and a["decision"].max() < 6
+    assert "Blunder audit" in (tmp_path / "a" / "random" / "audit.html").read_text()
+
+
+def test_audit_and_replay_of_a_decision_from_the_command_line(tmp_path):
+    out = tmp_path / "audit"
+    args = ["audit", LTH, "--strategy", "bold", "--decisions", "4", "--players", "2"]
+    result = CliRunner().invoke(main, args + ["--playouts", "2", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "blunder rate" in result.output
+    row = pl.read_parquet(out / "audit.parquet").row(0, named=True)
+    shown = CliRunner().invoke(
+        main,
+        ["replay", str(out), "--index", str(row["game_index"]), "--decision", str(row["decision"])],
+    )
+    assert shown.exit_code == 0, shown.output
+    assert f"{row['played']}  <- played" in shown.output
+    assert f"Decision {row['decision']}: seat {row['seat']} to choose" in shown.output
+    past = CliRunner().invoke(main, ["replay", str(out), "--index", "0", "--decision", "99999"])
+    assert past.exit_code != 0 and "no decision 99999" in past.output
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_seatings_put_each_strategy_in_each_seat_equally_often(n):
+    orders = seatings(n)
+    for seat in range(n):
+        assert sum(o[seat] for o in orders) * 2 == len(orders)
+    assert all(set(o) == {0, 1} for o in orders)
+
+
+def test_the_default_field_has_random_the_heuristics_and_rising_search_levels():
+    names = default_field(LTH, (8, 2))
+    assert names[0] == "random" and {"bold", "threshold"} <= set(names)
+    assert names[-2:] == ["search:playouts=2", "search:playouts=8"]
+    assert not any(n.startswith(("blunder", "search:playouts=16")) for n in names)
+
+
+@pytest.mark.slow
+def test_the_ladder_orders_the_players_and_deeper_search(tmp_path):
+    field = [
+        "random",
+        "pick_game:Worst",
+        "pick_game:Best",
+        "search:playouts=2",
+        "search:playouts=16",
+    ]
+    with registered():
+        result = ladder(LadderSpec(PICK, 2, size(60, 200), 3, (2, 16), field), tmp_path, jobs=1)
+    order = [r["strategy"] for r in result["ratings"]]
+    assert order[0] == "pick_game:Best" and order[-1] == "pick_game:Worst"
+    assert order.index("search:playouts=16") < order.index("search:playouts=2")
+    assert order.index("search:playouts=2") < order.index("random")
+    (step,) = result["skill_trace"]
+    assert step["level"] == 16 and step["below"] == 2 and step["share"] > 0.5
+    assert result["rewards_deeper_play"] is True
+    games = pl.read_parquet(tmp_path / "ladder.parquet")
+    assert games.group_by("seed").agg(pl.col("game_index").n_unique())["game_index"].min() == 20
+
+
+def test_presets_give_stored_parameters_a_name(tmp_path, monkeypatch):
+    stored = tmp_path / "presets.toml"
+    stored.write_text(
+        '[lets-take-a-hike.threshold.steady]\ntuned_by = "a test"\n'
+        "params = { hike = 6, drop = 9 }\n"
+        "[lets-take-a-hike.threshold.broken]\nparams = { speed = 3 }\n"
+    )
+    monkeypatch.setattr(presets, "presets_file", lambda: stored)
+    presets.reload()
+    player = make_strategy("threshold@steady", LTH)
+    assert (player.hike, player.drop, player.reserve) == (6, 9, 3)
+    assert player.name == "threshold@steady"
+    changed = make_strategy("threshold@steady:drop=4", LTH)
+    assert (changed.hike, changed.drop, changed.name) == (6, 4, "threshold@steady:drop=4")
+    with pytest.raises(StrategyError, match="no preset 'threshold@fast'.*threshold@steady"):
+        make_strategy("threshold@fast", LTH)
+    with pytest.raises(StrategyError, match="'speed'"):
+        make_strategy("threshold@broken", LTH)
+    assert "threshold@steady" in default_field(LTH)
+    presets.reload()
+
+
+def test_every_shipped_preset_builds():
+    import tomllib
+
+    data = tomllib.loads(presets.presets_file().read_text())
+    for game, by_strategy in data.items():
+        for name, by_preset in by_strategy.items():
+            for preset, entry in by_preset.items():
+                assert entry["tuned_by"] and entry["gain"]
+                assert make_strategy(f"{name}@{preset}", game).name == f"{name}@{preset}"
+
+
+def test_tuning_a_player_finds_the_best_parameter_and_proves_it(tmp_path):
+    from simkit.core.tune_players import PlayerTuneSpec, tune_players
+
+    plan = {"game": PICK, "strategy": "pick_game:Fixed", "field": ["random"], "seed": 2}
+    with registered():
+        spec = PlayerTuneSpec.from_dict(plan | {"space": {"die": [0, 1, 2]}, "budget": 2400})
+        lines = []
+        result = tune_players(spec, tmp_path, jobs=1, say=lines.append)
+    confirmed = result["confirmation"]
+    assert confirmed["setting"] == {"die": 2} and confirmed["verdict"] == "better"
+    assert confirmed["gain_lo"] > 0 and confirmed["seed"] == 3
+    assert "die=2 (default 0)" in "\n".join(lines)
+    assert result["games_spent"] <= spec.budget
+
+
+def test_a_tuned_player_no_better_than_its_defaults_is_said_so(tmp_path):
+    from simkit.core.tune_players import PlayerTuneSpec, tune_players
+
+    plan = {"game": PICK, "strategy": "pick_game:Fixed", "field": ["self"], "seed": 2}
+    with registered():
+        spec = PlayerTuneSpec.from_dict(plan | {"space": {"die": [0]}, "budget": 400})
+        lines = []
+        result = tune_players(spec, tmp_path, jobs=1, say=lines.append)
+    assert result["confirmation"]["verdict"] == "not distinguishable"
+    assert any("NOT distinguishable from the hand-set defaults" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"strategy": "nobody"}, "nobody"),
+        ({"space": {"speed": [1]}}, "no such parameter"),
+        ({"space": {}}, "empty"),
+        ({"players": 1}, "needs opponents"),
+        ({"objective": "fpa"}, "one objective"),
+    ],
+)
+def test_a_bad_player_tune_file_is_one_clear_error(change, message):
+    from simkit.core.errors import ExperimentError
+    from simkit.core.tune_players import PlayerTuneSpec
+
+    plan = {"game": LTH, "strategy": "threshold", "space": {"hike": [4, 5]}}
+    with pytest.raises(ExperimentError, match=message):
+        PlayerTuneSpec.from_dict(plan | change)
+
+
+def level_rows(seat0_shares, variant="base", n=2):
+    """Rows of 2-player games in which seat 0 wins the given shares (seeds 0, 1, ...)."""
+    rows = []
+    for k, share in enumerate(seat0_shares):
+        for seat, mine in enumerate((share, 1.0 - share)):
+            rows.append(
+                {"variant": variant, "n_players": n, "game_index": k, "seed": k, "seat": seat}
+                | {"win_share": mine}
+            )
+    return pl.DataFrame(rows)
+
+
+def test_the_per_level_comparison_says_where_the_verdict_changes():
+    from simkit.core.levels import AGAINST, FAIR, FAVOURS, compare_levels, findings
+
+    steady = [1.0, 0.0] * 50  # a fair seat 0 under weak play...
+    lucky = [1.0] * 80 + [0.0] * 20  # ...but 80% for seat 0 under strong play
+    results = {
+        "weak": pl.concat([level_rows(steady), level_rows(steady, "no-bears")]),
+        "strong": pl.concat([level_rows(lucky), level_rows([0.0] * 100, "no-bears")]),
+    }
+    table = compare_levels(results)
+    base = table.filter(pl.col("variant") == "base")
+    assert base["level"].to_list() == ["weak", "strong"]
+    assert base["verdict"].to_list() == [FAIR, FAVOURS]
+    assert base["fpa"].to_list() == pytest.approx([0.0, 0.3])
+    variant = table.filter(pl.col("variant") == "no-bears")
+    assert variant["verdict"].to_list() == [FAIR, AGAINST]
+    assert variant["effect"].to_list() == pytest.approx([0.0, -0.8])
+    said = findings(table)
+    assert any(line.startswith("base, 2 players: the verdict CHANGES with skill") for line in said)
+    assert any("variant has an effect that CHANGES with skill" in line for line in said)
+    same = findings(compare_levels({"a": level_rows(steady), "b": level_rows(steady)}))
+    assert same[0].startswith("base, 2 players: the same verdict at every level")
+
+
+def test_a_study_at_several_levels_from_the_command_line(tmp_path):
+    study = tmp_path / "study.toml"
+    study.write_text(
+        'game = "dice-pick"\nplayers = 2\nseed = 4\nlevels = ["random", "pick_game:Best"]\n'
+        'games = { random = 60, "pick_game:Best" = 40 }\n'
+        '[[variants]]\nname = "sure"\nrules = { die_a = 10, die_b = 10, die_c = 10 }\n'
+    )
+    with registered():
+        args = ["levels", str(study), "--out", str(tmp_path / "out")]
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "sure, 2 players: the same verdict at every level (fair within the interval)" in (
+        result.output
+    )
+    table = pl.read_parquet(tmp_path / "out" / "levels.parquet")
+    assert table.filter(pl.col("variant") == "base")["games"].to_list() == [60, 40]
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "dice-pick"\nlevels = ["random"]\n')
+    with registered():
+        result = CliRunner().invoke(main, ["levels", str(bad)])
+    assert result.exit_code != 0 and "two or more strategies" in result.output
+
+
+def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path):
+    with registered():
+        on_margin = run_audit(
+            AuditSpec(PICK, "pick_game:Fixed:die=1", 40, 2, seed=5, playouts=24, value="margin"),
+            tmp_path / "margin",
+        )
+        on_wins = run_audit(
+            AuditSpec(PICK, "pick_game:Fixed:die=1", 40, 2, seed=5, playouts=24),
+            tmp_path / "wins",
+        )
+    assert on_margin["blunder_rate"] > on_wins["blunder_rate"]
+    assert on_margin["blunder_rate_lo"] > 0.5  # die b (5 in 10) against die c (8 in 10)
+    with pytest.raises(Exception, match="value = 'luck'"):
+        AuditSpec(PICK, "random", value="luck")
