@@ -186,7 +186,7 @@ def test_a_designers_card_file_is_used(cli, tmp_path):
 
 def test_replay_of_a_missing_game_is_an_error(cli, small_run):
     result = cli("replay", small_run, "--index", 100000, ok=False)
-    assert result.exit_code != 0 and "no game with index 100000" in result.output
+    assert result.exit_code != 0 and "game index 100000 is not in this run" in result.output
 
 
 def _strategies_of(run_dir):
