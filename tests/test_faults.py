@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import time
 from dataclasses import dataclass
 
 import polars as pl
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
@@ -143,7 +145,8 @@ def test_a_corrupt_part_and_a_half_written_part_are_played_again(tmp_path):
     runner.run(exp, tmp_path / "cut", jobs=1, progress=False)
     parts = sorted((tmp_path / "cut/games").glob("part-*.parquet"))
     data = bytearray(parts[1].read_bytes())
-    middle = len(data) // 2
+    column = pq.ParquetFile(parts[1]).metadata.row_group(0).column(0)
+    middle = column.data_page_offset + column.total_compressed_size // 2
     data[middle : middle + 16] = bytes(16)  # damage a data page; the footer still reads
     parts[1].write_bytes(bytes(data))
     parts[2].rename(parts[2].with_name(parts[2].name + ".tmp"))  # a write cut short
@@ -181,10 +184,10 @@ def test_more_games_extend_a_finished_run(tmp_path):
 @pytest.mark.parametrize(
     ("strategy", "what"),
     [
-        ("test_faults:Faulty", "strategy 'test_faults:Faulty' in seat 1 raised ValueError: boom"),
+        ("test_faults:Faulty", r"strategy 'test_faults:Faulty' in seat \d raised ValueError: boom"),
         (
             "test_faults:Faulty:cheat=true",
-            "strategy 'test_faults:Faulty:cheat=True' in seat 1 returned an illegal action",
+            r"strategy 'test_faults:Faulty:cheat=True' in seat \d returned an illegal action",
         ),
     ],
 )
@@ -197,9 +200,9 @@ def test_a_failing_strategy_stops_the_run_naming_it_and_keeps_finished_chunks(
         runner.run(exp, out, jobs=1, progress=False)
     message = str(failure.value)
     assert "\n" not in message
-    assert what in message, message
+    assert re.search(what, message), message
     index = int(message.split()[1])
-    assert index == 40  # the first game of three players, where it fails in seat 1
+    assert index == 40  # the first game of three players, where it first plays
     seed = int(message.split("(seed ")[1].split(")")[0])
     assert f"`simkit replay {out} --index {index} --allow-import`" in message
     _, k = exp.locate(index)
@@ -211,4 +214,4 @@ def test_a_failing_strategy_stops_the_run_naming_it_and_keeps_finished_chunks(
     # The replay command it names plays that game again and stops on the same failure.
     shown = CliRunner().invoke(main, ["replay", str(out), "--index", str(index), "--allow-import"])
     assert shown.exit_code == 1
-    assert shown.output.splitlines()[-1].startswith(f"Error: {what}"), shown.output
+    assert re.match(f"Error: {what}", shown.output.splitlines()[-1]), shown.output

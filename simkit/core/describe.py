@@ -36,6 +36,11 @@ def column_name(field: str) -> str:
     return f"rule.{field}" if field in BASE_COLUMNS or field.startswith("x_") else field
 
 
+def rule_columns(exp) -> set[str]:
+    """The names of the columns that hold ``exp``'s varied rule fields."""
+    return {column_name(field) for field in varied_fields(exp)}
+
+
 def rule_value(rules: Any, field: str) -> Any:
     value = rules
     for part in field.split("."):

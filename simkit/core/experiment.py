@@ -20,8 +20,8 @@ from simkit import __version__
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
 from simkit.core.rules import flatten, load_toml, make_rules, rules_to_dict
-from simkit.core.seating import seating
 from simkit.core.schema import StudyFile, check
+from simkit.core.seating import seating
 from simkit.core.strategy import make_strategy, split_strategies
 
 

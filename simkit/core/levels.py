@@ -24,8 +24,9 @@ from typing import Any
 import polars as pl
 
 from simkit.core.errors import ExperimentError
-from simkit.core.experiment import KNOWN_KEYS, Experiment, read_spec
+from simkit.core.experiment import Experiment, read_spec
 from simkit.core.results import read_results
+from simkit.core.schema import LevelsFile
 from simkit.core.stats import first_player_advantage, mean_ci
 
 FAVOURS, FAIR, AGAINST = "favours seat 0", "fair within the interval", "against seat 0"
@@ -34,7 +35,7 @@ RAISES, LOWERS, NO_CLEAR = "raises seat 0", "lowers seat 0", "no clear effect"
 
 def read_levels(path: Path, **cli) -> tuple[list[str], list[Experiment]]:
     """The study's levels and one experiment per level (the level in every seat)."""
-    data = read_spec(path, KNOWN_KEYS | {"levels"})
+    data = read_spec(path, LevelsFile)
     levels = data.pop("levels", None)
     if (
         not isinstance(levels, list)

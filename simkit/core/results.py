@@ -114,7 +114,11 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
             return f"has no column '{f.name}' (its schema is damaged)"
         if not table.schema.field(f.name).type.equals(f.type):
             return f"column '{f.name}' is {table.schema.field(f.name).type}, not {f.type}"
-    odd = sorted(n for n in names - set(BASE_COLUMNS) if not n.startswith("x_"))
+    from simkit.core import registry
+    from simkit.core.describe import rule_columns
+
+    known = set(BASE_COLUMNS) | rule_columns(exp)
+    odd = sorted(n for n in names - known if not n.startswith("x_"))
     if odd:
         return f"has unknown column(s) {', '.join(odd)} (its schema is damaged)"
     n = chunk.cell.n_players
@@ -135,7 +139,7 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
     labels = {
         "experiment": exp.name,
         "variant": chunk.cell.variant.name,
-        "game": exp.game,
+        "game": registry.game(exp.game).name,  # a plug-in named module:GAME writes its name
         "n_players": n,
     }
     for column, value in labels.items():

@@ -42,23 +42,11 @@ from simkit.core.experiment import read_spec
 from simkit.core.rng import game_seed
 from simkit.core.rules import make_rules
 from simkit.core.runner import play_game
+from simkit.core.schema import PlayerTuneFile
 from simkit.core.stats import mean_ci
 from simkit.core.strategy import StrategyInfo, canonical_name, make_strategy, strategies_for
 from simkit.core.tune import CONFIRM_SHARE, MAX_SETTINGS, rounds_plan
 
-KNOWN_KEYS = {
-    "game",
-    "players",
-    "strategy",
-    "field",
-    "objective",
-    "seed",
-    "budget",
-    "rules",
-    "space",
-    "description",
-    "preset",
-}
 SELF = "self"
 BLOCK = 50  # games per task: enough to pay for a worker's start, few enough to share the cores
 
@@ -78,7 +66,7 @@ class PlayerTuneSpec:
 
     @classmethod
     def from_file(cls, path: Path, **cli) -> PlayerTuneSpec:
-        data = read_spec(path, KNOWN_KEYS)
+        data = read_spec(path, PlayerTuneFile)
         data |= {k: v for k, v in cli.items() if v is not None}
         return cls.from_dict(data, source=str(path))
 
