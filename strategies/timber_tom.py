@@ -83,6 +83,11 @@ def _target(view, seat: int) -> tuple[int, ...]:
     return tuple(t for p, t in enumerate(b.treasures) if not view.treasures[seat] >> p & 1)
 
 
+def _moves(spaces: int) -> int:
+    """Moves a walk of ``spaces`` takes, at a typical 5 spaces a move (Move-values 4 to 6)."""
+    return -(-max(0, spaces) // 5)
+
+
 def _others(view) -> set[int]:
     """Where the other hikers still racing stand (Base Camp aside)."""
     b = view.board
@@ -356,10 +361,14 @@ class _Walker:
         taken = _others(view)
         free = [p for p in b.helipads if p not in taken]
         out = set()
+        home = _target(view, me) == (b.camp,)
         for p in free:
             best = min((walk[q] for q in free if q != p), default=INF)
-            if best + FLY_MARGIN <= on_foot:
-                out.add(p)
+            if best + FLY_MARGIN > on_foot:
+                continue
+            if home and _moves(best) >= _moves(on_foot):
+                continue  # the last leg: a token kept counts 1.5 points if the finish is drawn
+            out.add(p)
         return out
 
     def _exact_landing(self, view, legal):
@@ -521,9 +530,15 @@ class _Walker:
         dist = self._walk_field(view)
         here = view.positions[view.seat]
         best = min(legal, key=lambda a: (dist[a[1]] if a[1] >= 0 else dist[here], a[1]))
-        if best[1] >= 0 and dist[best[1]] + 4 <= dist[here]:
-            return best
-        return ("fly", -1)
+        if best[1] < 0 or dist[best[1]] + FLY_COST > dist[here]:
+            return ("fly", -1)
+        if _target(view, view.seat) == (view.board.camp,) and _moves(dist[best[1]]) >= _moves(
+            dist[here]
+        ):
+            # the last leg: a flight that does not bring the finish a move earlier only costs
+            # the token's 1.5 points in the drawn game's count (13. Scoring a Drawn Game)
+            return ("fly", -1)
+        return best
 
     def _hotspot(self, view, legal):
         me = view.seat
