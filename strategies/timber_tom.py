@@ -1,8 +1,10 @@
-"""Timber Tom strategies: a route planner, a blocker and a resource-careful climber.
+"""Timber Tom strategies: a racer, a blocker and a resource-careful climber.
 
 All three walk a move step by step down a distance field (spaces to go, trees counted as extra
-spaces) computed once per turn from the board in the view; they differ in how they spend supply
-packs and Heli-Flight tokens, where they plant their trees and which risks they take.
+spaces, a Heli-Flight as a way between helipads) computed once per turn from the board in the
+view; they share the habits of a competent hiker (stop rather than jump with no space left, never
+plant on their own way, fly when a flight beats walking, keep points for a drawn finish on the
+last leg) and differ in how they treat trees, spend packs, draw cards and where they plant.
 """
 
 from __future__ import annotations
