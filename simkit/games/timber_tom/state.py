@@ -63,6 +63,8 @@ _MOVE_UNDO = (
     "axes",
     "saws",
     "flights",
+    "radios",
+    "saw_kept",
     "wild",
     "treasures",
     "snow_paid",
