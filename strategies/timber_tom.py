@@ -1,8 +1,10 @@
-"""Timber Tom strategies: a route planner, a blocker and a resource-careful climber.
+"""Timber Tom strategies: a racer, a blocker and a resource-careful climber.
 
 All three walk a move step by step down a distance field (spaces to go, trees counted as extra
-spaces) computed once per turn from the board in the view; they differ in how they spend supply
-packs and Heli-Flight tokens, where they plant their trees and which risks they take.
+spaces, a Heli-Flight as a way between helipads) computed once per turn from the board in the
+view; they share the habits of a competent hiker (stop rather than jump with no space left, never
+plant on their own way, fly when a flight beats walking, keep points for a drawn finish on the
+last leg) and differ in how they treat trees, spend packs, draw cards and where they plant.
 """
 
 from __future__ import annotations
@@ -81,6 +83,11 @@ def _target(view, seat: int) -> tuple[int, ...]:
     if _count(view.treasures[seat]) >= view.treasures_to_win:
         return (b.camp,)
     return tuple(t for p, t in enumerate(b.treasures) if not view.treasures[seat] >> p & 1)
+
+
+def _moves(spaces: int) -> int:
+    """Moves a walk of ``spaces`` takes, at a typical 5 spaces a move (Move-values 4 to 6)."""
+    return -(-max(0, spaces) // 5)
 
 
 def _others(view) -> set[int]:
@@ -356,10 +363,14 @@ class _Walker:
         taken = _others(view)
         free = [p for p in b.helipads if p not in taken]
         out = set()
+        home = _target(view, me) == (b.camp,)
         for p in free:
             best = min((walk[q] for q in free if q != p), default=INF)
-            if best + FLY_MARGIN <= on_foot:
-                out.add(p)
+            if best + FLY_MARGIN > on_foot:
+                continue
+            if home and _moves(best) >= _moves(on_foot):
+                continue  # the last leg: a token kept counts 1.5 points if the finish is drawn
+            out.add(p)
         return out
 
     def _exact_landing(self, view, legal):
@@ -521,9 +532,15 @@ class _Walker:
         dist = self._walk_field(view)
         here = view.positions[view.seat]
         best = min(legal, key=lambda a: (dist[a[1]] if a[1] >= 0 else dist[here], a[1]))
-        if best[1] >= 0 and dist[best[1]] + 4 <= dist[here]:
-            return best
-        return ("fly", -1)
+        if best[1] < 0 or dist[best[1]] + FLY_COST > dist[here]:
+            return ("fly", -1)
+        if _target(view, view.seat) == (view.board.camp,) and _moves(dist[best[1]]) >= _moves(
+            dist[here]
+        ):
+            # the last leg: a flight that does not bring the finish a move earlier only costs
+            # the token's 1.5 points in the drawn game's count (13. Scoring a Drawn Game)
+            return ("fly", -1)
+        return best
 
     def _hotspot(self, view, legal):
         me = view.seat

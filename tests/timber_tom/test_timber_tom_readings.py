@@ -7,7 +7,7 @@ import pytest
 
 from simkit.core.errors import DataError
 from simkit.games.timber_tom.cards import MOVING_POWERS, RED, Effect, parse_cards
-from simkit.games.timber_tom.rules import default_board, default_deck
+from simkit.games.timber_tom.rules import Tray, default_board, default_deck
 from simkit.games.timber_tom.scenario import (
     at,
     make_state,
@@ -240,3 +240,19 @@ def test_the_default_board_asymmetry_is_as_documented():
     assert rows == [12, 13] and b.rows == 27  # half a row north of the centre row 13
     steps = [len(b.connected_to_camp(t, bytes(b.n_nodes))) - 1 for t in b.treasures]
     assert steps == [19, 18, 20, 19]  # Grizzly, Eagle, Glacier, Thunder
+
+
+def test_a_move_given_up_after_passing_base_camp_undoes_the_restore():
+    st = make_state(MAP, tray=Tray(supply_packs=0, heli_flights=0))  # nothing to trade
+    place(st, 0, 4, 9)  # next to Base Camp, Move-6
+    place(st, 1, 0, 12)
+    set_tray(st, 0, axes=0, saws=0, radios=0)
+    start_turn(st, 0)
+    st.apply(("step", st.board.camp, ""))  # Base Camp restores the tray ...
+    assert st.axes[0] == 3 and st.saws[0] == 1 and st.radios[0] == 2
+    walk(st, (3, 10), (3, 11), (3, 12), (2, 12), (1, 12), (0, 12))  # ... then onto a hiker
+    assert st.legal_actions() == [("turn_back",)]
+    st.apply(("turn_back",))
+    assert st.pos[0] == at(st, 4, 9)
+    assert st.axes[0] == st.saws[0] == st.radios[0] == 0
+    st.invariants()

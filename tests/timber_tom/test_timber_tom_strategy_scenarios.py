@@ -228,3 +228,27 @@ def test_ringed_in_it_lifts_a_tree_next_to_it(name):
     start_turn(st, 0)
     act = choice(name, st)
     assert act[0] == "lift" and act[1] in {at(st, *c) for c in ((2, 5), (4, 5), (3, 4), (3, 6))}
+
+
+#              0123456789012
+LAST_LEG_MAP = [
+    "^1^MMmmoo....",  # 0
+    "^^^MRmm+o....",  # 1
+    "MMMMmmmoo.r..",  # 2
+    "mqmmmooo*....",  # 3  q: 1000 helipad, 10 spaces from Base Camp
+    "oooooo....BBB",  # 4
+    "ff..P....fBBB",  # 5  P: 250 helipad, 6 spaces from Base Camp
+]
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_on_the_last_leg_it_keeps_a_flight_token_that_saves_no_move(name):
+    st = make_state(LAST_LEG_MAP)
+    place(st, 0, 4, 0)
+    st.treasures[0] = 1  # homeward
+    start_turn(st, 0)
+    walk(st, (5, 0), (5, 1), (5, 2), (4, 2), (3, 2), (3, 1))
+    st.apply(("stop",))
+    assert ("fly", at(st, 5, 4)) in st.legal_actions()
+    # 4 spaces nearer home, but two moves either way: the token counts 1.5 in a drawn finish
+    assert choice(name, st) == ("fly", -1)

@@ -21,18 +21,25 @@ done by the engine; every choice the rulebook leaves to a hiker is an action:
 
 from __future__ import annotations
 
-from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.errors import IllegalAction
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
+from simkit.games.timber_tom import (
+    actions,
+    helipads,
+    invariants,
+    movement,
+    refuges,
+    snow_caps,
+    supply_packs,
+    treasures,
+)
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import card_effects as fx
-from simkit.games.timber_tom import helipads, movement, refuges, snow_caps, supply_packs, treasures
 from simkit.games.timber_tom import trees as tr
-from simkit.games.timber_tom.card_effects import MAX_AXES
 from simkit.games.timber_tom.cards import MOVES_A_HIKER, PENALTIES, RED, WILD
 from simkit.games.timber_tom.rules import DIE_FACES, Rules
 from simkit.games.timber_tom.scoring import resource_score, tie_break_key
-from simkit.games.timber_tom.supply_packs import MAX_PACKS
 from simkit.games.timber_tom.view import TimberTomView
 from simkit.games.timber_tom.winning import rank_key, round_ends_game
 
@@ -56,6 +63,8 @@ _MOVE_UNDO = (
     "axes",
     "saws",
     "flights",
+    "radios",
+    "saw_kept",
     "wild",
     "treasures",
     "snow_paid",
@@ -974,83 +983,10 @@ class TimberTomState:
         return new
 
     def action_text(self, action) -> str:
-        kind, *args = action
-        b = self.board
-        if kind == "step":
-            how = f", clearing its tree ({args[1]})" if args[1] else ""
-            return f"step to {b.where(args[0])}{how}"
-        if kind in ("lift", "plant", "uproot", "fly", "radio"):
-            if args[0] < 0:
-                return f"{kind}: no"
-            return f"{kind} at {b.where(args[0])}"
-        if kind == "clear":
-            if args[0] < 0:
-                return "clear no more trees"
-            return f"clear the tree at {b.where(args[0])} ({args[1]})"
-        if kind == "wild":
-            return "play the Wild card at once" if args[0] else "keep the Wild card"
-        if kind == "emergency":
-            return f"emergency: give up the Treasure of {b.peak_names[args[0]]}"
-        if kind == "extra":
-            return f"trade a {args[0]} for extra spaces"
-        if kind == "draw":
-            return "draw a card" if args[0] else "draw no card"
-        if kind == "hotspot":
-            return "on the hot-spot: " + ("draw a card" if args[0] == "card" else "plant trees")
-        if kind == "turn_back":
-            return "give up the move and go back to its start"
-        if kind == "stop":
-            return "end the move here"
-        return " ".join(str(a) for a in action)
+        return actions.describe(self.board, action)
 
-    # ----------------------------------------------------------------------- invariants
     def invariants(self) -> None:
-        b, r = self.board, self.rules
-        planted = sum(self.trees)
-        if planted + self.box + self.hand != r.tree_box:
-            raise InvariantError(
-                f"trees not conserved: {planted} planted + {self.box} in box + "
-                f"{self.hand} in hand != {r.tree_box}"
-            )
-        stray = int.from_bytes(self.trees, "little") & b.no_tree_mask
-        if stray:
-            where = b.where(next(i for i in range(b.n_nodes) if stray >> (8 * i) & 1))
-            raise InvariantError(f"a tree on {where}, where none may grow")
-        held = [w for w in (*self.wild, self.wild_drawn) if w >= 0]
-        cards = self.draw + self.discard + held
-        if sorted(cards) != (list(range(len(r.deck))) if r.cards else []):
-            raise InvariantError("Hiking Cards not conserved between pile, discards and hands")
-        seen: set[int] = set()
-        for s in range(self.n):
-            if not 0 <= self.packs[s] <= MAX_PACKS:
-                raise InvariantError(f"hiker {s + 1} holds {self.packs[s]} supply packs")
-            if not 0 <= self.axes[s] <= MAX_AXES:
-                raise InvariantError(f"hiker {s + 1} holds {self.axes[s]} axes")
-            for name, value, top in (
-                ("chainsaws", self.saws[s], r.tray.chainsaws),
-                ("heli-flights", self.flights[s], r.tray.heli_flights),
-                ("heli-radios", self.radios[s], r.tray.heli_radios),
-            ):
-                if not 0 <= value <= top:
-                    raise InvariantError(f"hiker {s + 1} holds {value} {name}")
-            if self.treasures[s] >> len(b.treasures):
-                raise InvariantError(f"hiker {s + 1} holds an unknown Treasure")
-            p = self.pos[s]
-            if p == b.camp or self.finished[s]:
-                continue
-            if not b.is_hole(p) or self.trees[p]:
-                raise InvariantError(f"hiker {s + 1} stands on {b.where(p)}")
-            if s == self.seat and self.phase == MOVE:
-                continue  # mid-move a hiker may stand in a canoe or on a hiker it jumps
-            if p in seen:
-                raise InvariantError(f"two hikers share {b.where(p)}")
-            if b.feature[p] == bd.CANOE:
-                raise InvariantError(f"hiker {s + 1} ended a move in a canoe")
-            seen.add(p)
-        if len(set(self.path)) != len(self.path):
-            raise InvariantError("a move visited a space twice")
-        if self.counted > self.allowance and not self.finished[self.seat]:
-            raise InvariantError("a move went further than its allowance")
+        invariants.check(self, self.phase == MOVE)
 
 
 def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> TimberTomState:
