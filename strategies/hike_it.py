@@ -108,6 +108,7 @@ class _Planner:
     trade: bool = True  # offer a trade for a challenge's missing item
     camp_window: int = 0  # with this many actions left, head for a free campsite near the route
     camp_detour: int = 2  # extra miles accepted to end the day at a campsite
+    bank_sets: bool = False  # at a challenge, turn three matching cards into a token, not pay
 
     # ------------------------------------------------------------------------------ entry
     def choose(self, view, legal, rng):
@@ -134,11 +135,17 @@ class _Planner:
         return ("reroll",) if view.me.health <= 3 or self.forecast_gear else ("face_weather",)
 
     def _pay(self, view, legal):
+        # Three cards for a second token of the needed item make a mastery: the challenge is
+        # overcome and both tokens (10 points) are kept, where paying the cards would spend them.
+        for item in view.pay_req:
+            if ("set", item) in legal and (view.me.tokens[item] == 1 or self.bank_sets):
+                return ("set", item)
         pays = [a for a in legal if a[0] == "pay"]
         if not pays:
-            trades = [a for a in legal if a[0] == "trade"]
-            first = view.offers_left == view.rules.trade_offers  # one try per turn
-            return trades[0] if trades and self.trade and first else ("suffer",)
+            # Offer a trade only to a hiker who holds the tile and an offer it will accept (its
+            # own valuation of the tile), else the offer is wasted and the health lost anyway.
+            plan = self._challenge_plan(view, [a[1] for a in legal if a[0] == "trade"])
+            return ("trade", plan[0]) if plan and self.trade else ("suffer",)
         # Tiles first (a lighter pack), then skill cards, tokens (5 points each) only when weak.
         rank = {"tile": 0, "cards": 1, "token": 3}
         best = min(pays, key=lambda a: (sum(rank[m] for m in a[1:]), a))
@@ -152,7 +159,11 @@ class _Planner:
         n = len(ITEMS)
         me = view.me
         if code < n:
-            needed = code in _weather_needs(view) or code in view.pay_req
+            # Only this hiker's own challenge is a need: the view shows the pay_req of the hiker
+            # whose turn it is, and a hiker asked to help must not price the asker's need as its
+            # own (it then declined every spare tile asked of it).
+            own = view.pay_req if view.turn == view.seat else ()
+            needed = code in _weather_needs(view) or code in own
             return 1.0 + (2.0 if needed and me.tokens[code] < 2 else 0.0)
         if code < 2 * n:
             per = view.rules.decks.skill_per_type
@@ -161,6 +172,63 @@ class _Planner:
         if code < 3 * n:
             return 5.0 + (2.0 if me.tokens[code - 2 * n] == 1 else 0.0)
         return 1.0
+
+    def _challenge_plan(self, view, partners):
+        """(partner, what to give, the tile to ask for) that gets the item the current challenge
+        lacks from a hiker of the region who accepts it by its own valuation, or None."""
+        me = view.me
+        lacking = [i for i in view.pay_req if me.tokens[i] < 2 and not me.storage[i]]
+        if not lacking or not partners:
+            return None
+        need = set(view.pay_req)
+        return self._offer_for(view, partners, lacking[0], keep=need)
+
+    def _offer_for(self, view, partners, item: int, keep):
+        """An offer for one ``item`` tile that a partner holding one accepts, giving what this
+        hiker can spare (never items in ``keep``), cheapest to itself first, at most worth
+        three points (the health and the skill card at stake), or None."""
+        me, n, rules = view.me, len(ITEMS), view.rules
+        per = rules.decks.skill_per_type
+        held = [0] * n
+        for c in view.hand:
+            held[c // per] += 1
+        forecast = _weather_needs(view)
+        water_keep = [self.water if t == WATER_ITEM else 0 for t in range(n)]
+        for p in partners:
+            other = view.players[p]
+            if not other.storage[item]:
+                continue
+
+            def worth(code, other=other):  # as the partner values it (see _value)
+                if code < n:
+                    return 1 + (2 if code in forecast and other.tokens[code] < 2 else 0)
+                return 1  # a skill card or a scenic token: at least 1 to anyone
+
+            spare = [
+                t
+                for t in range(n)
+                for _ in range(me.storage[t] - water_keep[t])
+                if t not in keep and t != item
+            ]
+            spare.sort(key=worth, reverse=True)
+            cards = sorted((t for t in range(n) if held[t] and t not in keep), key=held.__getitem__)
+            offer = [*spare, *(n + t for t in cards)] + [3 * n] * len(me.scenic)
+            gives: list[int] = []
+            for code in offer[: rules.trade_items]:
+                if sum(map(worth, gives)) >= worth(item):
+                    break
+                gives.append(code)
+            tiles = sum(1 for c in gives if c < n)
+            if (
+                gives
+                and sum(map(worth, gives)) >= worth(item)
+                and len(gives) <= 3
+                and sum(other.storage) + tiles - 1 <= rules.storage
+                and sum(me.storage) + 1 - tiles <= rules.storage
+                and other.hand_size + len(gives) - tiles <= rules.hand_limit
+            ):
+                return p, tuple(gives), item
+        return None
 
     def _trade_window(self, view, legal):
         """Between turns: pass, unless a hiker of the region carries a tile this hiker lacks for
@@ -192,44 +260,23 @@ class _Planner:
         ]
         if not lacking:
             return None
-        item, forecast = lacking[0], _weather_needs(view)
-        for p in partners:
-            other = view.players[p]
-            if other.storage[item] < 1 + (
-                item in self._next_weather(view, p) and other.tokens[item] < 2
-            ):
-                continue  # it has none to spare: the partner faces that weather too
-
-            def worth(code, other=other):  # the tile's worth to the partner, as it values it
-                return 1 + (2 if code in forecast and other.tokens[code] < 2 else 0)
-
-            keep = [self.water if t == WATER_ITEM else 0 for t in range(n)]  # its own water
-            spare = [
-                t for t in range(n) for _ in range(me.storage[t] - keep[t]) if t not in weather
-            ]
-            spare.sort(key=worth, reverse=True)
-            cards = sorted(
-                (t for t in range(n) if held[t] and t not in weather), key=held.__getitem__
-            )
-            offer = [*spare, *(n + t for t in cards)]
-            gives: list[int] = []
-            for code in offer[: rules.trade_items]:
-                if sum(worth(c) if c < n else 1 for c in gives) >= worth(item):
-                    break
-                gives.append(code)
-            tiles = sum(1 for c in gives if c < n)
-            if (
-                sum(worth(c) if c < n else 1 for c in gives) >= worth(item)
-                and sum(other.storage) + tiles - 1 <= rules.storage
-                and sum(me.storage) + 1 - tiles <= rules.storage
-                and other.hand_size + len(gives) - tiles <= rules.hand_limit
-            ):
-                return p, tuple(gives), item
-        return None
+        item = lacking[0]
+        # only hikers with a tile to spare (two, or one its own next weather does not ask for)
+        spare = [
+            p
+            for p in partners
+            if view.players[p].storage[item]
+            >= 1 + (item in self._next_weather(view, p) and view.players[p].tokens[item] < 2)
+        ]
+        return self._offer_for(view, spare, item, keep=set(weather))
 
     def _trade_give(self, view, legal):
-        if view.window and view.offer[0] == view.seat:  # a window offer, as planned
-            plan = self._window_plan(view, [view.offer[1]])
+        if view.offer[0] == view.seat and (view.window or view.pay_req):  # an offer as planned
+            partner = [view.offer[1]]
+            if view.window:
+                plan = self._window_plan(view, partner)
+            else:
+                plan = self._challenge_plan(view, partner)
             if plan:
                 gives = plan[1]
                 k = len(view.offer[2])
@@ -266,15 +313,81 @@ class _Planner:
             held[c // per] += 1
         return max(legal, key=lambda a: (held[view.face_up[a[1]] // per], -a[1]))
 
+    def _give_scenic(self, view, legal):
+        """Hand over the scenic token least useful to this hiker's side hikes: one of a type and
+        a region it holds most of (not simply the first or last collected)."""
+        park, mine = view.board.park, view.me.scenic
+
+        def spare(a):
+            s = a[1]
+            same_type = sum(1 for x in mine if park.scenic[x] == park.scenic[s])
+            same_region = sum(1 for x in mine if park.region[x] == park.region[s])
+            return (same_type, same_region, -legal.index(a))
+
+        return max(legal, key=spare)
+
     def _refill(self, view, legal):
         region = view.board.park.region[view.me.pos] if view.me.pos >= 0 else 0
         return next((a for a in legal if a[1] == region), legal[0])
 
     def _shoo(self, view, legal):
-        return max(legal, key=lambda a: (view.board.dist[view.me.pos][a[1]], a))
+        """Send the bear onto a rival's route (it blocks them: passive bears cannot be passed),
+        never onto this hiker's own; not merely as far from the shooer as possible."""
+        d, me = view.board.dist, view.me
+        mine = self._target(view)
+
+        def on_route(space, at, target):  # extra miles the space is off the shortest route
+            return d[at][space] + d[space][target] - d[at][target]
+
+        rivals = [
+            (p.pos, self._target_of(view, s))
+            for s, p in enumerate(view.players)
+            if s != view.seat and p.status in ("hiking", "resting") and p.pos >= 0
+        ]
+
+        def key(a):
+            space = a[1]
+            blocks_me = on_route(space, me.pos, mine) == 0
+            rival = min((on_route(space, at, t) for at, t in rivals), default=0)
+            return (blocks_me, rival, -d[me.pos][space], a)
+
+        return min(legal, key=key)
+
+    def _target_of(self, view, seat: int) -> int:
+        """Another hiker's next stop: its waypoint markers and trailhead are on the board."""
+        p = view.players[seat]
+        left = [w for w in p.waypoints if view.waypoint_owner[w] == seat]
+        return _tour(view.board, p.pos, left, p.home)[1][0] if left else p.home
 
     def _keep(self, view, legal):
-        return legal[0]
+        """Keep the side hike closest to done (the hike home is short by now), not the first."""
+        return max(legal, key=lambda a: (self._side_progress(view, a[1]), -legal.index(a)))
+
+    def _side_progress(self, view, card: int) -> float:
+        """How far this hiker is along a side hike's objective, 0 to 1 (a rough estimate)."""
+        hike = (view.rules.decks.easy + view.rules.decks.difficult)[card]
+        me, obj, n = view.me, hike.objective, max(hike.n, 1)
+        park = view.board.park
+        per_turn = me.health + view.rules.storage - sum(me.storage) + me.claimed
+        counts = {
+            "masteries": sum(min(t, 2) for t in me.tokens) / 2,
+            "hike_in_turn": per_turn,
+            "water_and_gear_in_turn": 0.5 * n,
+            "water_in_turn": 0.5,
+            "gear_in_turn": 0.5,
+            "finish_health": me.health,
+            "skill_set_tokens": sum(me.tokens),
+            "scenic_tokens": len(me.scenic),
+            "scenic_type": sum(1 for s in me.scenic if park.scenic[s] == hike.scenic_type),
+            "campfires": me.campfires_used,
+            "hand_full": len(view.hand),
+            "token_regions": len({park.region[s] for s in me.scenic}),
+            "columns": 0,
+            "token_types": sum(1 for t in me.tokens if t),
+        }
+        if obj == "token_regions":
+            n = 3
+        return min(1.0, counts.get(obj, 0) / n)
 
     def _hand(self, view, legal):
         sets = [a for a in legal if a[0] == "set"]
@@ -471,19 +584,22 @@ class Rusher(_Planner):
 @strategy("collector", games=GAME)
 @dataclass
 class Collector(_Planner):
-    """A sightseer who collects scenic tokens and skill sets: long detours to every token near the
-    route and a pack of gear to overcome challenges for skill cards; comes home late.
+    """A sightseer who collects scenic tokens and skill sets: detours of up to 8 miles to every
+    token near the route, a pack of gear to overcome challenges for skill cards, and three
+    matching cards always banked as a token (5 points) rather than spent on a challenge (a health
+    level is 2 points); comes home late.
     """
 
-    pack: int = 4
+    pack: int = 3
     water: int = 1
     forecast_gear: bool = True
-    detour: int = 5
+    detour: int = 8
     camp_below: int = 4
     rest_levels: int = 3
     use_track: bool = True
     token_health: int = 2
-    camp_window: int = 5
+    camp_window: int = 0  # no campsite detours: its miles go to scenic tokens
+    bank_sets: bool = True  # a token (5 points) is worth more than the health (2 points)
 
 
 @strategy("careful", games=GAME)
