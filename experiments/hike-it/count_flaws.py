@@ -94,10 +94,7 @@ def main() -> None:
     styles = args.styles.split("/")
     c: dict = defaultdict(Counter)
     for g in range(args.games):
-        if args.table == "mixed":
-            names = styles[g % 4 :] + styles[: g % 4]
-        else:
-            names = [args.table] * 4
+        names = styles[g % 4 :] + styles[: g % 4] if args.table == "mixed" else [args.table] * 4
         play(names, game_seed(args.seed, g), c, Rules())
     per_game = ("scenic tokens", "skill set tokens", "trades", "side hike points", "finished")
     for style, k in sorted(c.items()):
@@ -105,8 +102,8 @@ def main() -> None:
         print(f"{style}: seats {seats}, mean score {k['score'] / seats:.1f}, wins {k['wins']:.1f}")
         print("  " + ", ".join(f"{w} {k[w] / seats:.2f}" for w in per_game))
         print(
-            "  challenges overcome {0} lost {1}; challenge trades {2} saved {3}; shoos {4} toward "
-            "a rival {5}; kept side hikes {6} completed {7}".format(
+            "  challenges overcome {} lost {}; challenge trades {} saved {}; shoos {} toward "
+            "a rival {}; kept side hikes {} completed {}".format(
                 k["challenges overcome"],
                 k["challenges lost"],
                 k["challenge trades"],
