@@ -568,6 +568,8 @@ class HikeState:
 
     def _set_actions(self, seat: int) -> list[tuple]:
         r = self.rules
+        if len(self.hand[seat]) < r.set_cost:  # asked at nearly every decision: the quick no
+            return []
         types = skill_cards.set_types(r.decks, self.hand[seat], self.token_supply, r.set_cost)
         return [("set", t) for t in types]
 
@@ -590,10 +592,8 @@ class HikeState:
                 out.append(("dump", WATER_ITEM))
         if b.is_campsite(here):
             if room:
-                for t in range(GEAR_TYPES):
-                    cost = self.gear_cost(t)
-                    if cost and cost <= self.actions:
-                        out.append(("gear", t))
+                costs = hiker_box.gear_costs(self.box, GEAR_TYPES)
+                out += [("gear", t) for t, c in enumerate(costs) if c and c <= self.actions]
                 if self.bag and self.actions >= 1:
                     out.append(("bag",))
             out += [("dump", t) for t in range(GEAR_TYPES) if st[t]]
@@ -618,7 +618,10 @@ class HikeState:
         return out
 
     def _paw_shoos(self, seat: int) -> list[tuple]:
-        if skill_cards.paws(self.rules.decks, self.hand[seat]) < self.rules.paw_cost:
+        hand = self.hand[seat]
+        if len(hand) < self.rules.paw_cost or self.aggressive:  # the quick no
+            return []
+        if skill_cards.paws(self.rules.decks, hand) < self.rules.paw_cost:
             return []
         return [("shoo", s) for s in self._shoo_targets(seat)]
 
@@ -638,9 +641,12 @@ class HikeState:
         """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
         if not self.offers_left:
             return []
+        partners = self.partners(seat)  # first: most of the time there is none
+        if not partners:
+            return []
         out: list[tuple] = []
         mine = trading.holds_anything(self.pack(seat))
-        for s in self.partners(seat):
+        for s in partners:
             if mine:
                 out.append(("trade", s))
             if trading.holds_anything(self.pack(s)):
@@ -648,12 +654,15 @@ class HikeState:
         return out
 
     def _window_actions(self, seat: int) -> list[tuple]:
-        """Pass, or offer one trade to a hiker of one's region (none: nothing to decide)."""
-        if not (self.in_park(seat) and trading.holds_anything(self.pack(seat))):
+        """Pass, or offer one trade to a hiker of one's region, or exchange skill cards for a
+        token (a free action "any time during the game"); none: nothing to decide."""
+        if not self.in_park(seat):
             return []
-        # exchanging skill cards for a token is a free action "any time during the game"
         sets = self._set_actions(seat)
-        offers = [("trade", s) for s in self.partners(seat)] if self.rules.trade_offers else []
+        partners = self.partners(seat) if self.rules.trade_offers else []
+        if partners and not trading.holds_anything(self.pack(seat)):
+            partners = []
+        offers = [("trade", s) for s in partners]
         return [("pass",), *sets, *offers] if offers or sets else []
 
     def partners(self, seat: int) -> list[int]:
