@@ -400,7 +400,12 @@ class _Planner:
         return min((a for a in legal if a[0] == "discard"), key=lambda a: (held[a[1]], a))
 
     def _rest(self, view, legal):
-        return max((a for a in legal if a[1] <= self.rest_levels), default=legal[0])
+        """Buy up to ``rest_levels`` health; only with nothing to pay make a token to pay with."""
+        rests = [a for a in legal if a[0] == "rest" and a[1] <= self.rest_levels]
+        if rests:
+            return max(rests)
+        sets = [a for a in legal if a[0] == "set"]
+        return sets[0] if sets else legal[0]
 
     # ------------------------------------------------------------------------------ bears
     def _hikers(self, view) -> list[int]:
