@@ -108,7 +108,6 @@ class _Planner:
     trade: bool = True  # offer a trade for a challenge's missing item
     camp_window: int = 0  # with this many actions left, head for a free campsite near the route
     camp_detour: int = 2  # extra miles accepted to end the day at a campsite
-    bank_sets: bool = False  # at a challenge, turn three matching cards into a token, not pay
 
     # ------------------------------------------------------------------------------ entry
     def choose(self, view, legal, rng):
@@ -138,7 +137,7 @@ class _Planner:
         # Three cards for a second token of the needed item make a mastery: the challenge is
         # overcome and both tokens (10 points) are kept, where paying the cards would spend them.
         for item in view.pay_req:
-            if ("set", item) in legal and (view.me.tokens[item] == 1 or self.bank_sets):
+            if ("set", item) in legal and view.me.tokens[item] == 1:
                 return ("set", item)
         pays = [a for a in legal if a[0] == "pay"]
         if not pays:
@@ -487,7 +486,9 @@ class _Planner:
         me, board = view.me, view.board
         target = self._target(view)
         blocked = frozenset(view.bears) if not view.aggressive else frozenset()
-        if self.detour:
+        # Scenic detours only while the bears are passive: once they turn aggressive every extra
+        # mile in the park risks health and the hike itself, for a 1-point token.
+        if self.detour and not view.aggressive:
             target = self._detour_target(view, target, blocked)
         target = self._camp_target(view, target)
         dist = self._distances(board, target, blocked)
@@ -589,22 +590,20 @@ class Rusher(_Planner):
 @strategy("collector", games=GAME)
 @dataclass
 class Collector(_Planner):
-    """A sightseer who collects scenic tokens and skill sets: detours of up to 8 miles to every
-    token near the route, a pack of gear to overcome challenges for skill cards, and three
-    matching cards always banked as a token (5 points) rather than spent on a challenge (a health
-    level is 2 points); comes home late.
+    """A sightseer who collects scenic tokens and skill sets: detours of up to 6 miles to every
+    token near the route while the bears are passive, campfires for their skill cards and a pack
+    of gear to overcome challenges for skill cards; comes home late.
     """
 
-    pack: int = 3
+    pack: int = 4
     water: int = 1
     forecast_gear: bool = True
-    detour: int = 8
+    detour: int = 6
     camp_below: int = 4
     rest_levels: int = 3
     use_track: bool = True
     token_health: int = 2
-    camp_window: int = 0  # no campsite detours: its miles go to scenic tokens
-    bank_sets: bool = True  # a token (5 points) is worth more than the health (2 points)
+    camp_window: int = 5
 
 
 @strategy("careful", games=GAME)
