@@ -659,7 +659,8 @@ class HikeState:
         if not self.in_park(seat):
             return []
         sets = self._set_actions(seat)
-        partners = self.partners(seat) if self.rules.trade_offers else []
+        r = self.rules
+        partners = self.partners(seat) if r.trade_window and r.trade_offers else []
         if partners and not trading.holds_anything(self.pack(seat)):
             partners = []
         offers = [("trade", s) for s in partners]
@@ -1347,12 +1348,13 @@ class HikeState:
         self._open_window()
 
     def _open_window(self) -> None:
-        """Trading "at any time" (Trading), made finite: after each turn, every other hiker, in
-        turn order, may make one offer to a hiker of its own region, who accepts or declines."""
+        """Trading and skill set exchanges "at any time" (Trading; Available Actions), made
+        finite: after each turn every other hiker, in turn order, may make one offer to a hiker
+        of its own region, who accepts or declines (with the trading window on), and exchange
+        skill cards for tokens (always)."""
         self.stage = WINDOW
-        if self.rules.trade_window and self.rules.trade_offers:
-            k, order = self.order_index, self.order
-            self.window = [order[(k + i) % self.n] for i in range(1, self.n)]
+        k, order = self.order_index, self.order
+        self.window = [order[(k + i) % self.n] for i in range(1, self.n)]
 
     def _window_step(self) -> None:
         """The next hiker of the window with a choice decides; the others are skipped."""
