@@ -34,6 +34,7 @@ from simkit.games.hike_it import (
     health,
     hiker_box,
     scoring,
+    setup,
     side_hikes,
     skill_cards,
     trading,
@@ -490,32 +491,8 @@ class HikeState:
                 *self._trade_actions(seat),
                 ("suffer",),
             ]
-        if p == TRADE_GIVE:  # another thing to give, or the first thing asked in return
-            offerer, receiver, gives, _ = self.offer
-            out = []
-            if len(gives) < self.rules.trade_items:
-                held = trading.holdings(self.rules.decks, self.pack(offerer))
-                out = [("give", c) for c in trading.CODES if held[c] > gives.count(c)]
-            return out + self._trade_gets() if gives else out
-        if p == TRADE_GET:  # another thing asked, or the offer as it stands
-            return [*self._trade_gets(), ("propose",)]
-        if p == TRADE_ANSWER:
-            offerer, receiver, gives, gets = self.offer
-            r, mine, theirs = self.rules, self.pack(offerer), self.pack(receiver)
-            ok = (
-                all(trading.count(r.decks, theirs, c) >= gets.count(c) for c in set(gets))
-                and trading.fits(theirs, r.storage, gives, gets)
-                and trading.fits(mine, r.storage, gets, gives)
-                and all(
-                    trading.hand_fits(pack, r.hand_limit, got, gave)
-                    for s, pack, got, gave in (
-                        (receiver, theirs, gives, gets),
-                        (offerer, mine, gets, gives),
-                    )
-                    if self._hand_bound(s)
-                )
-            )
-            return [("accept",), ("decline",)] if ok else [("decline",)]
+        if p in (TRADE_GIVE, TRADE_GET, TRADE_ANSWER):
+            return self._offer_actions(p)
         if p == TRADE_WINDOW:
             return self._window_actions(self.window[0])
         if p == SKILL:
@@ -550,21 +527,9 @@ class HikeState:
         return []
 
     def _waypoint_choices(self, seat: int) -> list[int]:
-        b = self.board
-        used_regions = {b.park.region[w] for w in self.waypoints[seat]}
-        used_types = [b.park.scenic[w] for w in self.waypoints[seat]]
-        left = list(self.dealt[seat])
-        for t in used_types:
-            if t in left:
-                left.remove(t)
-        free = [
-            s
-            for s in b.scenic_spots
-            if self.waypoint_owner[s] < 0 and b.park.region[s] not in used_regions
-        ]
-        matching = [s for s in free if b.park.scenic[s] in left]
-        # Rare deals leave no matching free spot: then any free spot of a missing region (assumed).
-        return matching or free
+        return setup.waypoint_choices(
+            self.board, self.waypoints[seat], self.dealt[seat], self.waypoint_owner
+        )
 
     def _set_actions(self, seat: int) -> list[tuple]:
         r = self.rules
@@ -625,17 +590,21 @@ class HikeState:
             return []
         return [("shoo", s) for s in self._shoo_targets(seat)]
 
-    def _trade_gets(self) -> list[tuple]:
-        _, receiver, gives, gets = self.offer
-        if len(gets) >= self.rules.trade_items:
-            return []
-        held = trading.holdings(self.rules.decks, self.pack(receiver))
-        # the other hiker's skill cards are hidden: any type may be asked for
-        return [
-            ("get", c)
-            for c in trading.CODES
-            if c not in gives and (trading.CARD <= c < trading.TOKEN or held[c] > gets.count(c))
-        ]
+    def _offer_actions(self, phase: int) -> list[tuple]:
+        """Composing an offer (another thing to give or to ask, or propose it), then answering."""
+        offerer, receiver, gives, gets = self.offer
+        r, mine, theirs = self.rules, self.pack(offerer), self.pack(receiver)
+        if phase != TRADE_ANSWER:
+            asks = trading.can_ask(r.decks, theirs, gives, gets, r.trade_items)
+            if phase == TRADE_GET:  # another thing asked, or the offer as it stands
+                return [*(("get", c) for c in asks), ("propose",)]
+            # another thing to give, or (once something is offered) the first thing asked
+            out = [("give", c) for c in trading.can_give(r.decks, mine, gives, r.trade_items)]
+            return out + [("get", c) for c in asks] if gives else out
+        ok = trading.can_accept(
+            r, mine, theirs, gives, gets, self._hand_bound(offerer), self._hand_bound(receiver)
+        )
+        return [("accept",), ("decline",)] if ok else [("decline",)]
 
     def _trade_actions(self, seat: int) -> list[tuple]:
         """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
@@ -681,20 +650,11 @@ class HikeState:
         return seat != self.seat_now or self.stage == WINDOW
 
     def _bear_pick_actions(self, seat: int) -> list[tuple]:
-        out: list[tuple] = []
-        for bear, at in enumerate(self.bear_pos):
-            if bear == self.last_bear and self.last_bear_mover != seat:
-                continue
-            if self.bear_face == "steps":
-                out.append(("bear", bear))
-                continue
-            trail = set(bears.paw_moves(self.board, at, self.bear_reach))
-            dens = set(bears.den_moves(self.board, at)) if self.bear_face == "den" else set()
-            # ("bear", bear, den) carries the bear to a den; a den also reached along the trail
-            # may instead be walked to, mauling on the way: ("bear", bear, den, "trail")
-            out += [("bear", bear, s) for s in sorted(trail | dens)]
-            out += [("bear", bear, s, "trail") for s in sorted(trail & dens)]
-        return out
+        # "The same bear cannot be moved by two players in a row on back-to-back turns."
+        barred = self.last_bear if self.last_bear_mover != seat else -1
+        return bears.pick_actions(
+            self.board, self.bear_pos, self.bear_face, self.bear_reach, barred
+        )
 
     # ---------------------------------------------------------------------- apply
 
