@@ -25,7 +25,7 @@ when the discard pile suffices) is done by the engine.
 
 from __future__ import annotations
 
-from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.errors import IllegalAction
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import (
@@ -41,6 +41,8 @@ from simkit.games.hike_it import (
     turn_order,
     weather,
 )
+from simkit.games.hike_it.afternoon import Afternoon
+from simkit.games.hike_it.bear_turns import BearTurns
 from simkit.games.hike_it.board import Board, board_for
 from simkit.games.hike_it.data import (
     GEAR_TYPES,
@@ -50,64 +52,88 @@ from simkit.games.hike_it.data import (
     WATER_ITEM,
     WEATHER_KINDS,
 )
-from simkit.games.hike_it.rules import Rules
-from simkit.games.hike_it.view import HikeView, PlayerView
-
-# hiker status
-HIKING, RESTING, FINISHED, KNOCKED_OUT = range(4)
-STATUS = ("hiking", "resting", "finished", "knocked out")
-
-# decision phases
-(
-    WAYPOINT,
-    TRAILHEAD,
-    REROLL,
-    PAY,
-    SKILL,
-    REFILL,
+from simkit.games.hike_it.invariants import Invariants
+from simkit.games.hike_it.phases import (
     AFTERNOON,
-    SHOO,
-    KEEP,
-    HAND,
-    REST,
+    AFTERNOON_START,
     BEAR_PICK,
     BEAR_STEP,
-    TRADE_GIVE,
-    TRADE_GET,
-    TRADE_ANSWER,
-    TRADE_WINDOW,
+    END_TURN,
+    EVENING,
+    FINISHED,
     GIVE_SCENIC,
+    HAND,
+    HIKING,
+    IN_AFTERNOON,
+    KEEP,
+    KNOCKED_OUT,
+    MORNING,
     OVER,
-) = range(19)
-PHASES = (
-    "waypoint",
-    "trailhead",
-    "reroll",
-    "pay",
-    "skill",
-    "refill",
-    "afternoon",
-    "shoo",
-    "keep",
-    "hand",
-    "rest",
-    "bear_pick",
-    "bear_step",
-    "trade_give",
-    "trade_get",
-    "trade_answer",
-    "trade_window",
-    "give_scenic",
-    "over",
+    PAY,
+    PHASES,
+    REFILL,
+    REROLL,
+    REST,
+    RESTING,
+    SHOO,
+    SKILL,
+    START,
+    STATUS,
+    TRADE_ANSWER,
+    TRADE_GET,
+    TRADE_GIVE,
+    TRADE_WINDOW,
+    TRAILHEAD,
+    WAYPOINT,
+    WINDOW,
 )
-
-# turn stages (what comes after the current decisions are settled)
-START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN, WINDOW = range(7)
+from simkit.games.hike_it.rules import Rules
+from simkit.games.hike_it.trade_offers import TradeOffers
+from simkit.games.hike_it.view import HikeView, PlayerView
 
 METHODS = challenges.METHODS
 
+# the engine's names, importable from here as before the split
+__all__ = [
+    "HikeState",
+    "METHODS",
+    "new_state",
+    "AFTERNOON",
+    "AFTERNOON_START",
+    "BEAR_PICK",
+    "BEAR_STEP",
+    "END_TURN",
+    "EVENING",
+    "FINISHED",
+    "GIVE_SCENIC",
+    "HAND",
+    "HIKING",
+    "IN_AFTERNOON",
+    "KEEP",
+    "KNOCKED_OUT",
+    "MORNING",
+    "OVER",
+    "PAY",
+    "PHASES",
+    "REFILL",
+    "REROLL",
+    "REST",
+    "RESTING",
+    "SHOO",
+    "SKILL",
+    "START",
+    "STATUS",
+    "TRADE_ANSWER",
+    "TRADE_GET",
+    "TRADE_GIVE",
+    "TRADE_WINDOW",
+    "TRAILHEAD",
+    "WAYPOINT",
+    "WINDOW",
+]
 
-class HikeState:
+
+class HikeState(Afternoon, TradeOffers, BearTurns, Invariants):
     """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
 
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
@@ -538,124 +564,6 @@ class HikeState:
         types = skill_cards.set_types(r.decks, self.hand[seat], self.token_supply, r.set_cost)
         return [("set", t) for t in types]
 
-    def _shoo_targets(self, seat: int) -> list[int]:
-        if self.aggressive or not self.in_park(seat):
-            return []
-        occupied = {self.pos[s] for s in range(self.n) if self.in_park(s)} | set(self.bear_pos)
-        return bears.shoo_targets(self.board, self.region_of(seat), self.bear_pos, occupied)
-
-    def _afternoon_actions(self, seat: int) -> list[tuple]:
-        b, here, st = self.board, self.pos[seat], self.storage[seat]
-        out: list[tuple] = [("end",)]
-        room = self.tiles(seat) < self.rules.storage
-        if self.actions >= 1 and not self.camped:
-            out += [("hike", s) for s in b.adj[here] if not self.passive_bear_at(s)]
-        if b.is_water(here):
-            if self.actions >= 1 and room and self.water_supply[b.park.region[here]]:
-                out.append(("water",))
-            if st[WATER_ITEM]:
-                out.append(("dump", WATER_ITEM))
-        if b.is_campsite(here):
-            if room:
-                costs = hiker_box.gear_costs(self.box, GEAR_TYPES)
-                out += [("gear", t) for t, c in enumerate(costs) if c and c <= self.actions]
-                if self.bag and self.actions >= 1:
-                    out.append(("bag",))
-            out += [("dump", t) for t in range(GEAR_TYPES) if st[t]]
-            if (
-                not self.camped
-                and self.campfire_at[here] < 0
-                and self.campfires_used[seat] < self.rules.campfires
-            ):
-                out.append(("campfire",))
-            if (
-                self.camped
-                and self.rules.turn_order == "track"
-                and self.actions >= 1
-                and turn_order.can_move_up(self.bottom_row, seat)
-            ):
-                out.append(("turn_order",))
-            if self.rules.optional_recycle and self.can_recycle():
-                out.append(("recycle",))
-        out += self._set_actions(seat)
-        out += self._trade_actions(seat)
-        out += self._paw_shoos(seat)
-        return out
-
-    def _paw_shoos(self, seat: int) -> list[tuple]:
-        hand = self.hand[seat]
-        if len(hand) < self.rules.paw_cost or self.aggressive:  # the quick no
-            return []
-        if skill_cards.paws(self.rules.decks, hand) < self.rules.paw_cost:
-            return []
-        return [("shoo", s) for s in self._shoo_targets(seat)]
-
-    def _offer_actions(self, phase: int) -> list[tuple]:
-        """Composing an offer (another thing to give or to ask, or propose it), then answering."""
-        offerer, receiver, gives, gets = self.offer
-        r, mine, theirs = self.rules, self.pack(offerer), self.pack(receiver)
-        if phase != TRADE_ANSWER:
-            asks = trading.can_ask(r.decks, theirs, gives, gets, r.trade_items)
-            if phase == TRADE_GET:  # another thing asked, or the offer as it stands
-                return [*(("get", c) for c in asks), ("propose",)]
-            # another thing to give, or (once something is offered) the first thing asked
-            out = [("give", c) for c in trading.can_give(r.decks, mine, gives, r.trade_items)]
-            return out + [("get", c) for c in asks] if gives else out
-        ok = trading.can_accept(
-            r, mine, theirs, gives, gets, self._hand_bound(offerer), self._hand_bound(receiver)
-        )
-        return [("accept",), ("decline",)] if ok else [("decline",)]
-
-    def _trade_actions(self, seat: int) -> list[tuple]:
-        """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
-        if not self.offers_left:
-            return []
-        partners = self.partners(seat)  # first: most of the time there is none
-        if not partners:
-            return []
-        out: list[tuple] = []
-        mine = trading.holds_anything(self.pack(seat))
-        for s in partners:
-            if mine:
-                out.append(("trade", s))
-            if trading.holds_anything(self.pack(s)):
-                out.append(("ask", s))
-        return out
-
-    def _window_actions(self, seat: int) -> list[tuple]:
-        """Pass, or offer one trade to a hiker of one's region, or exchange skill cards for a
-        token (a free action "any time during the game"); none: nothing to decide."""
-        if not self.in_park(seat):
-            return []
-        sets = self._set_actions(seat)
-        r = self.rules
-        partners = self.partners(seat) if r.trade_window and r.trade_offers else []
-        if partners and not trading.holds_anything(self.pack(seat)):
-            partners = []
-        offers = [("trade", s) for s in partners]
-        return [("pass",), *sets, *offers] if offers or sets else []
-
-    def partners(self, seat: int) -> list[int]:
-        """Hikers still in the park and in the same region (players who have left cannot trade)."""
-        region = self.region_of(seat)
-        return [
-            s
-            for s in range(self.n)
-            if s != seat and self.in_park(s) and self.region_of(s) == region
-        ]
-
-    def _hand_bound(self, seat: int) -> bool:
-        """Whether a trade must leave ``seat`` within the hand limit: everyone but the hiker whose
-        turn it is (it discards at its end of turn); in the window after a turn, everyone."""
-        return seat != self.seat_now or self.stage == WINDOW
-
-    def _bear_pick_actions(self, seat: int) -> list[tuple]:
-        # "The same bear cannot be moved by two players in a row on back-to-back turns."
-        barred = self.last_bear if self.last_bear_mover != seat else -1
-        return bears.pick_actions(
-            self.board, self.bear_pos, self.bear_face, self.bear_reach, barred
-        )
-
     # ---------------------------------------------------------------------- apply
 
     def apply(self, action) -> None:
@@ -784,125 +692,6 @@ class HikeState:
             self.side_done[seat].remove(c)
 
     # afternoon
-    def _do_end(self, seat: int) -> None:
-        self._log(f"{self._who(seat)} ends the afternoon at {self._name(self.pos[seat])}")
-        self.stage = EVENING
-
-    def _do_hike(self, seat: int, space: int) -> None:
-        self.actions -= 1
-        self.miles_today += 1
-        self.pos[seat] = space
-        if self.log:
-            self._log(f"{self._who(seat)} hikes to {self._name(space)}")
-        if self.aggressive and space in self.bear_pos:
-            self._log(f"{self._who(seat)} walks through an aggressive bear")
-            self._hurt_by_bear(seat)
-            if not self.in_park(seat):
-                self.stage = END_TURN
-                return
-        self._arrive(seat, space)
-
-    def _arrive(self, seat: int, space: int) -> None:
-        """Free pickups the rules allow on arrival: the scenic token and one's own waypoint."""
-        if self.waypoint_owner[space] == seat:
-            self.waypoint_owner[space] = -1
-            self.claimed[seat] += 1
-            self._log(
-                f"{self._who(seat)} claims waypoint {self._name(space)} "
-                f"({self.claimed[seat]} of {self.rules.waypoints})"
-            )
-            if self.claimed[seat] == self.rules.waypoints:
-                self.keep_values = [v for v in (False, True) if self._must_choose(seat, v)]
-        if self.scenic_on[space]:
-            self.scenic_on[space] = False
-            self.scenic[seat].append(space)
-        if space == self.home[seat] and self.claimed[seat] == self.rules.waypoints:
-            self._finish(seat)
-
-    def _must_choose(self, seat: int, value: bool) -> bool:
-        held = [c for c in self.side_hand[seat] if (c >= self.n_easy) == value]
-        return len(held) > 1
-
-    def _finish(self, seat: int) -> None:
-        self.status[seat] = FINISHED
-        self.finish_health[seat] = self.health[seat]
-        self._check_side_hikes(seat, end_of_turn=False)
-        tiles = self.rules.decks.trailhead_bonuses[self.n] if self.rules.trailhead_bonus else ()
-        if self.arrivals < len(tiles):
-            self.bonus[seat] = tiles[self.arrivals]
-        self.arrivals += 1
-        self.pos[seat] = -1
-        self.days_out[seat] = self.day + 1
-        self._log(
-            f"{self._who(seat)} completes the hike (arrival {self.arrivals}, bonus {self.bonus[seat]})"
-        )
-        if not self.aggressive:
-            self.aggressive = True
-            self._log("all bears turn aggressive")
-        self.stage = END_TURN  # no trail card on the day of return
-
-    def _gain_tile(self, seat: int, item: int) -> None:
-        """A tile acquired during one's turn (collected, drawn, or a trail card's bonus)."""
-        self.storage[seat][item] += 1
-        if item == WATER_ITEM:
-            self.water_today += 1
-        else:
-            self.gear_today += 1
-
-    def _do_water(self, seat: int) -> None:
-        region = self.region_of(seat)
-        self.water_supply[region] -= 1
-        self.storage[seat][WATER_ITEM] += 1
-        self.actions -= 1
-        self.water_today += 1
-        self._log(f"{self._who(seat)} collects water at {self._name(self.pos[seat])}")
-
-    def _do_gear(self, seat: int, t: int) -> None:
-        self._take_gear(t)
-        self.storage[seat][t] += 1
-        self.gear_today += 1
-        self._log(f"{self._who(seat)} takes {ITEMS[t]} from the hiker box")
-        self._forced_recycle()
-
-    def _do_bag(self, seat: int) -> None:
-        t = self._draw_bag()
-        self.storage[seat][t] += 1
-        self.actions -= 1
-        self.gear_today += 1
-        self._log(f"{self._who(seat)} draws {ITEMS[t]} from the gear bag")
-
-    def _do_dump(self, seat: int, item: int) -> None:
-        self._drop_tile(seat, item)
-        self._log(f"{self._who(seat)} dumps {ITEMS[item]}")
-
-    def _drop_tile(self, seat: int, item: int) -> None:
-        """A tile leaves the packboard: water to the discard pile, gear into the hiker box."""
-        self.storage[seat][item] -= 1
-        if item == WATER_ITEM:
-            self.water_discard += 1
-        else:
-            self._place_in_box(item)
-            self._forced_recycle()
-
-    def _do_recycle(self, seat: int) -> None:
-        self._recycle()
-
-    def _do_campfire(self, seat: int) -> None:
-        here = self.pos[seat]
-        skills, health = self.rules.campfire_bonus[self.campfires_used[seat]]
-        self.campfire_at[here] = seat
-        self.campfires_used[seat] += 1
-        self.camped = True
-        self.skill_picks += skills
-        self._change_health(seat, health)
-        self._log(
-            f"{self._who(seat)} builds campfire {self.campfires_used[seat]} at {self._name(here)}"
-        )
-
-    def _do_turn_order(self, seat: int) -> None:
-        self.actions -= 1
-        turn_order.move_up(self.bottom_row, seat)
-        self._log(f"{self._who(seat)} moves up the turn order track: {self.bottom_row}")
 
     def _do_set(self, seat: int, t: int) -> None:
         """A free action "any time during the game": the afternoon, the hand limit, a challenge
@@ -927,187 +716,9 @@ class HikeState:
             self._change_health(seat, 1)
             self._log(f"{self._who(seat)} completes a skill column: +1 health")
 
-    def _do_shoo(self, seat: int, space: int) -> None:
-        region = self.region_of(seat)
-        if self.prev_phase == SHOO:  # a Shoo Bear! trail card
-            self.shoo_pending = False
-        else:  # two paw cards, in the afternoon or at the hand limit
-            self._discard_cards(seat, -1, self.rules.paw_cost, paws=True)
-        self.bear_pos[region] = space
-        self._log(f"{self._who(seat)} shoos the {REGIONS[region]} bear to {self._name(space)}")
-
     # trading
-    def _do_trade(self, seat: int, partner: int) -> None:
-        self._open_trade(seat, partner)
-
-    def _do_ask(self, seat: int, partner: int) -> None:
-        self._open_trade(partner, seat)
-
-    def _open_trade(self, offerer: int, receiver: int) -> None:
-        if self.stage != WINDOW:  # the window allows one offer a hiker on its own
-            self.offers_left -= 1
-        self.trade_return = self.prev_phase
-        self.offer = (offerer, receiver, (), ())
-        self.phase = TRADE_GIVE
-
-    def _do_give(self, seat: int, code: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        self.offer = (offerer, receiver, (*gives, code), gets)
-        self.phase = TRADE_GIVE
-
-    def _do_get(self, seat: int, code: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        self.offer = (offerer, receiver, gives, (*gets, code))
-        self.phase = TRADE_GET
-
-    def _do_propose(self, seat: int) -> None:
-        self.phase = TRADE_ANSWER
-
-    def _do_accept(self, seat: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        d, mine, theirs = self.rules.decks, self.pack(offerer), self.pack(receiver)
-        for src, dst, codes in ((mine, theirs, gives), (theirs, mine, gets)):
-            for code in codes:
-                if code == trading.SCENIC_TOKEN:  # the giver picks which one, below
-                    self.scenic_owed.append(
-                        (offerer, receiver) if src is mine else (receiver, offerer)
-                    )
-                else:
-                    trading.transfer(d, src, dst, code)
-        self.complete_columns(receiver)  # a traded token can complete a column
-        self.complete_columns(offerer)
-        if self.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
-            turn = self.seat_now
-            got = gives if turn == receiver else gets if turn == offerer else ()
-            self.water_today += sum(1 for c in got if c == WATER_ITEM)
-            self.gear_today += sum(1 for c in got if c < WATER_ITEM)
-        self.trades[offerer] += 1
-        self.trades[receiver] += 1
-        self._log(
-            ("between turns, " if self.stage == WINDOW else "")
-            + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
-            f"for {trading.texts(gets)}"
-        )
-        self._hand_over_scenic()
-
-    def _hand_over_scenic(self) -> None:
-        """Traded scenic tokens: the giver chooses which (only one kind held: no choice)."""
-        while self.scenic_owed:
-            legal = self._scenic_actions()
-            if len(legal) > 1:
-                self.phase = GIVE_SCENIC
-                return
-            self._give_scenic(legal[0][1])
-        self._close_trade()
-
-    def _scenic_actions(self) -> list[tuple]:
-        giver = self.scenic_owed[0][0]
-        park = self.board.park
-        return [
-            ("scenic", x)
-            for x in trading.scenic_choices(self.pack(giver), park.scenic, park.region)
-        ]
-
-    def _give_scenic(self, space: int) -> None:
-        giver, receiver = self.scenic_owed.pop(0)
-        trading.give_scenic(self.pack(giver), self.pack(receiver), space)
-        self._log(f"{self._who(giver)} hands over the scenic token of {self._name(space)}")
-
-    def _do_scenic(self, seat: int, space: int) -> None:
-        self._give_scenic(space)
-        self._hand_over_scenic()
-
-    def _do_decline(self, seat: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        self._log(
-            f"{self._who(receiver)} declines {self._who(offerer)}'s offer of "
-            f"{trading.texts(gives)} for {trading.texts(gets)}"
-        )
-        self._close_trade()
-
-    def _close_trade(self) -> None:
-        self.offer = ()
-        back, self.trade_return = self.trade_return, -1
-        if back == PAY:  # back to the challenge, which a trade may have settled
-            self._challenge(self.pay_req, self.pay_source, self.after_pay)
-        elif back == HAND:  # the end of the turn checks the hand again
-            self.stage = END_TURN
-        elif back == TRADE_WINDOW:  # that hiker's one offer is made: the next one decides
-            self.window.pop(0)
-        else:
-            self.phase = back
-
-    def _do_pass(self, seat: int) -> None:
-        self.window.pop(0)
 
     # bears
-    def _do_bear(self, seat: int, bear: int, space: int = -1, how: str = "") -> None:
-        self.last_bear, self.last_bear_mover = bear, seat
-        self.bear_moving = bear
-        self.bear_hit = set()
-        at = self.bear_pos[bear]
-        if self.bear_face == "steps":
-            self.bear_came_from = -1
-            self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear {self.bear_steps} spaces")
-            self._auto_bear_steps()
-            return
-        carried = self.bear_face == "den" and not how and space in bears.den_moves(self.board, at)
-        if carried:  # "transported" to the den: it injures only hikers at the den itself
-            path: tuple[int, ...] = (space,)
-        else:  # along the trail to a nearby bear paw or den space, mauling on the way
-            path = bears.paw_moves(self.board, at, self.bear_reach)[space]
-        self._log(
-            f"{self._who(seat)} {'carries' if carried else 'moves'} the {REGIONS[bear]} bear "
-            f"to {self._name(space)}"
-        )
-        for s in path:
-            self._bear_enters(bear, s)
-        self.stage = END_TURN
-
-    def _do_bear_step(self, seat: int, space: int) -> None:
-        self._bear_step(space)
-        self._auto_bear_steps()
-
-    def _bear_step(self, space: int) -> None:
-        self.bear_came_from = self.bear_pos[self.bear_moving]
-        self._bear_enters(self.bear_moving, space)
-        self.bear_steps -= 1
-
-    def _auto_bear_steps(self) -> None:
-        """Steps with a single way on are forced; stop at a fork or at the end of the roll."""
-        while self.bear_steps > 0 and self.phase != OVER:
-            ways = bears.next_steps(
-                self.board, self.bear_pos[self.bear_moving], self.bear_came_from
-            )
-            if len(ways) > 1:
-                self.phase = BEAR_STEP
-                return
-            self._bear_step(ways[0])
-        self.stage = END_TURN
-
-    def _bear_enters(self, bear: int, space: int) -> None:
-        self.bear_pos[bear] = space
-        for s in range(self.n):
-            if self.pos[s] == space and self.in_park(s) and s not in self.bear_hit:
-                self.bear_hit.add(s)
-                self._log(f"the {REGIONS[bear]} bear mauls {self._who(s)}")
-                self._hurt_by_bear(s)
-
-    def _hurt_by_bear(self, seat: int) -> None:
-        fallen = self.health[seat] < 1  # lying at 0 after weather or a trail card
-        if fallen and not self.rules.bear_knocks_out_fallen:
-            return  # the reading where a bear cannot take a fallen hiker's health any lower
-        self._change_health(seat, -1)
-        if self.health[seat] < 1:
-            self.status[seat] = KNOCKED_OUT
-            for w in self.waypoints[seat]:
-                if self.waypoint_owner[w] == seat:
-                    self.waypoint_owner[w] = -1
-            self.pos[seat] = -1
-            self.days_out[seat] = self.day + 1
-            self._log(f"{self._who(seat)} is knocked out by a bear: the hike is over")
-            if not any(self.in_park(s) for s in range(self.n)):
-                self._game_over("normal")
 
     # ------------------------------------------------------------------ side hikes
 
@@ -1306,24 +917,6 @@ class HikeState:
             self._game_over("normal")
             return
         self._open_window()
-
-    def _open_window(self) -> None:
-        """Trading and skill set exchanges "at any time" (Trading; Available Actions), made
-        finite: after each turn every other hiker, in turn order, may make one offer to a hiker
-        of its own region, who accepts or declines (with the trading window on), and exchange
-        skill cards for tokens (always)."""
-        self.stage = WINDOW
-        k, order = self.order_index, self.order
-        self.window = [order[(k + i) % self.n] for i in range(1, self.n)]
-
-    def _window_step(self) -> None:
-        """The next hiker of the window with a choice decides; the others are skipped."""
-        while self.window:
-            if self._window_actions(self.window[0]):
-                self.phase = TRADE_WINDOW
-                return
-            self.window.pop(0)
-        self._next_turn()
 
     def _next_turn(self) -> None:
         self.order_index += 1
@@ -1532,87 +1125,6 @@ class HikeState:
         return c
 
     # ------------------------------------------------------------------ invariants
-
-    def invariants(self) -> None:
-        r, d, n = self.rules, self.rules.decks, self.n
-
-        def check(ok: bool, what: str) -> None:
-            if not ok:
-                raise InvariantError(what)
-
-        gear_total = (
-            len(self.bag)
-            + sum(len(st) for st in self.box)
-            + sum(sum(self.storage[s][:GEAR_TYPES]) for s in range(n))
-        )
-        check(gear_total == sum(d.gear), f"gear tiles not conserved: {gear_total}")
-        water = (
-            sum(self.water_supply)
-            + self.water_discard
-            + sum(self.storage[s][WATER_ITEM] for s in range(n))
-        )
-        check(water == d.water_tiles, f"water tiles not conserved: {water}")
-        check(min(self.water_supply) >= 0 and self.water_discard >= 0, "negative water pile")
-        cards = (
-            len(self.skill_deck)
-            + len(self.skill_discard)
-            + sum(1 for c in self.face_up if c >= 0)
-            + sum(len(h) for h in self.hand)
-        )
-        check(cards == self.skill_total, f"skill cards not conserved: {cards}")
-        for t in range(len(ITEMS)):
-            held = sum(self.tokens[s][t] for s in range(n))
-            check(self.token_supply[t] >= 0, f"{ITEMS[t]} token supply negative")
-            check(self.token_supply[t] + held == n + 1, f"{ITEMS[t]} tokens not conserved")
-        weather = len(self.weather_deck) + len(self.weather_discard) + len(self.forecast)
-        check(
-            weather == len(self.weather_cards) and len(self.forecast) == 3,
-            "weather cards not conserved",
-        )
-        check(
-            len(self.trail_deck) + len(self.trail_discard) == len(self.trail_cards),
-            "trail cards lost",
-        )
-        scenic = sum(self.scenic_on) + sum(len(x) for x in self.scenic) + self.scenic_discarded
-        check(scenic == len(self.board.scenic_spots), f"scenic tokens not conserved: {scenic}")
-        for stack in self.box:
-            check(
-                all(a != b for a, b in zip(stack, stack[1:], strict=False)), "double-stacked gear"
-            )
-        for s in range(n):
-            check(0 <= self.tiles(s) <= r.storage, f"seat {s} storage {self.tiles(s)}")
-            check(min(self.storage[s]) >= 0, f"seat {s} negative storage")
-            check(0 <= self.health[s] <= r.health_max, f"seat {s} health {self.health[s]}")
-            check(self.campfires_used[s] <= r.campfires, f"seat {s} campfires")
-            check(len(self.side_done[s]) <= 2, f"seat {s} completed too many side hikes")
-            if s != self.seat_now or self.stage in (START, WINDOW):
-                check(
-                    len(self.hand[s]) <= r.hand_limit,
-                    f"seat {s} holds {len(self.hand[s])} skill cards",
-                )
-            if self.in_park(s) and self.phase not in (WAYPOINT, TRAILHEAD):
-                check(0 <= self.pos[s] < self.board.size, f"seat {s} off the map")
-                check(
-                    not self.passive_bear_at(self.pos[s]),
-                    f"seat {s} shares a space with a passive bear",
-                )
-            elif not self.in_park(s):
-                check(self.pos[s] == -1, f"seat {s} left the park but still stands on it")
-        if self.window:
-            check(
-                self.stage == WINDOW
-                and self.seat_now not in self.window
-                and len(set(self.window)) == len(self.window),
-                "trading window: each other hiker decides once, after a turn",
-            )
-        if not self.aggressive:
-            for region, at in enumerate(self.bear_pos):
-                check(self.board.park.region[at] == region, "a passive bear left its region")
-        check(
-            sum(self.campfire_at[x] >= 0 for x in range(self.board.size))
-            == sum(self.campfires_used),
-            "campfires on the map do not match the packboards",
-        )
 
 
 def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> HikeState:
