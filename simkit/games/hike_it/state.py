@@ -1,4 +1,9 @@
-"""The Hike It! engine: setup, the day's three phases, bears, resting and the end of the game.
+"""The Hike It! engine: the game's data, setup, the day's flow, resting and the end of the game.
+
+The rules themselves live in one module per rulebook section (weather, challenges, hiker_box,
+skill_cards, health, turn_order, bears, trading, side_hikes, scoring, setup), each taking the
+pieces it rules over; the engine's own handling of the afternoon, trading, bears and its
+invariants are the mixins in afternoon.py, trade_offers.py, bear_turns.py and invariants.py.
 
 Actions are tuples whose first element names the choice (see ``action_text``):
 
@@ -6,13 +11,16 @@ setup      ("waypoint", space) ("trailhead", space)
 morning    ("reroll",) ("face_weather",)
 challenge  ("pay", method[, method]) ("suffer",)    method: "tile", "cards", "token"
 afternoon  ("hike", space) ("water",) ("gear", type) ("bag",) ("dump", item) ("campfire",)
-           ("turn_order",) ("set", type) ("shoo", space) ("recycle",) ("end",)
+           ("turn_order",) ("shoo", space) ("recycle",) ("end",)
+any time   ("set", type)    skill cards for a token: afternoon, hand limit, challenge, morning,
+           resting, and out of turn in the window
 picks      ("skill", slot) ("refill", region) ("keep", side_hike) ("discard", type)
 resting    ("rest", levels)
-bears      ("bear", bear[, space]) ("bear_step", space)
+bears      ("bear", bear[, space[, "trail"]]) ("bear_step", space)
 trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propose",)
-           ("accept",) ("decline",)      codes: see trading.py
-window     ("pass",) ("trade", hiker)    after each turn, for the other hikers (see _open_window)
+           ("accept",) ("decline",) ("scenic", space)    codes: see trading.py; the giver of a
+           traded scenic token picks which one
+window     ("pass",) ("trade", hiker) ("set", type)    after each turn, for the other hikers
 
 Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
 (start, morning, afternoon, evening, end of turn, trading window) until some hiker must decide
