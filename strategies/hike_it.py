@@ -296,7 +296,16 @@ class _Planner:
                 for code in (item, 2 * len(ITEMS) + item):
                     if ("get", code) in legal:
                         return ("get", code)
-        return max(legal, key=lambda a: (self._value(view, a[1]), a))
+        # Composing an offer another hiker asked for: ask the cheapest thing worth what is given
+        # (a greedy ask, e.g. its skill set token for a tile, is declined and helps no one); its
+        # skill cards are hidden, so things in plain sight first.
+        gets = [a for a in legal if a[0] == "get"]
+        given = sum(self._value(view, c) for c in view.offer[2])
+        fair = [a for a in gets if self._value(view, a[1]) >= given]
+        if fair:
+            n = len(ITEMS)
+            return min(fair, key=lambda a: (n <= a[1] < 2 * n, self._value(view, a[1]), a))
+        return max(gets, key=lambda a: (self._value(view, a[1]), a))
 
     def _trade_answer(self, view, legal):
         _, _, gives, gets = view.offer

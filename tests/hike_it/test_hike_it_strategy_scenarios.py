@@ -116,6 +116,27 @@ def test_a_hiker_sells_a_spare_tile_for_a_fair_swap_during_anothers_challenge(na
 
 
 @pytest.mark.parametrize("name", HEURISTICS)
+def test_a_hiker_asked_for_an_offer_asks_a_fair_price_and_saves_the_asker(name):
+    st = started(trade_offers=1)  # one offer a turn: this one must be accepted
+    spot = sp("Anthony Creek")
+    st.pos[1] = spot
+    give_gear(st, 1, SHELTER)
+    give_gear(st, 0, TOOLS)
+    give_token(st, 0, FOOD)
+    sunny_forecast(st)
+    trail_challenge(st, SHELTER)
+    afternoon(st, 0, spot)
+    st.apply(("end",))
+    assert st.phase == S.PAY
+    st.apply(("ask", 1))  # seat 1 composes the offer
+    assert st.current_player() == 1
+    play_out_trading(st, name)
+    assert st.tokens[0][FOOD] == 1 and st.storage[0][TOOLS] == 0  # the tile, not the token
+    assert st.health[0] == st.rules.health_start
+    st.invariants()
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
 def test_declines_to_give_its_only_tile_its_own_weather_needs_for_a_scenic_token(name):
     st = started(trade_offers=2)
     spot = sp("Anthony Creek")
