@@ -183,9 +183,9 @@ class _Planner:
         return self._offer_for(view, partners, lacking[0], keep=need)
 
     def _offer_for(self, view, partners, item: int, keep):
-        """An offer for one ``item`` tile that a partner holding one accepts, giving what this
-        hiker can spare (never items in ``keep``), cheapest to itself first, at most worth
-        three points (the health and the skill card at stake), or None."""
+        """An offer for one ``item`` tile that a partner holding one accepts by its own valuation
+        (see _value): what this hiker can spare (never items in ``keep``, nor its own water),
+        spare tiles first, then its scarcest skill cards, then scenic tokens; or None."""
         me, n, rules = view.me, len(ITEMS), view.rules
         per = rules.decks.skill_per_type
         held = [0] * n
@@ -221,7 +221,6 @@ class _Planner:
             if (
                 gives
                 and sum(map(worth, gives)) >= worth(item)
-                and len(gives) <= 3
                 and sum(other.storage) + tiles - 1 <= rules.storage
                 and sum(me.storage) + 1 - tiles <= rules.storage
                 and other.hand_size + len(gives) - tiles <= rules.hand_limit
