@@ -370,6 +370,13 @@ class _Planner:
         """Keep the side hike closest to done (the hike home is short by now), not the first."""
         return max(legal, key=lambda a: (self._side_progress(view, a[1]), -legal.index(a)))
 
+    def _columns_progress(self, view) -> float:
+        """Skill columns complete, plus the share of the fullest one still open."""
+        tokens = view.me.tokens
+        filled = [sum(1 for x in col if tokens[x]) / len(col) for col in view.rules.decks.columns]
+        done = sum(1 for f in filled if f == 1)
+        return done + max((f for f in filled if f < 1), default=0)
+
     def _side_progress(self, view, card: int) -> float:
         """How far this hiker is along a side hike's objective, 0 to 1 (a rough estimate)."""
         hike = (view.rules.decks.easy + view.rules.decks.difficult)[card]
@@ -389,7 +396,7 @@ class _Planner:
             "campfires": me.campfires_used,
             "hand_full": len(view.hand),
             "token_regions": len({park.region[s] for s in me.scenic}),
-            "columns": 0,
+            "columns": self._columns_progress(view),
             "token_types": sum(1 for t in me.tokens if t),
         }
         if obj == "token_regions":

@@ -224,6 +224,36 @@ def test_keeps_the_side_hike_closest_to_done_not_the_first(name):
     assert choice(st, name) == ("keep", near)
 
 
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_keeps_a_skill_column_nearly_complete_over_an_objective_not_begun(name):
+    st = started()
+    cards = st.side_cards
+    column = st.rules.decks.columns[0]
+    near = next(i for i, c in enumerate(cards) if c.objective == "columns" and c.n == 1)
+    value = near >= st.n_easy
+    far = next(
+        i
+        for i, c in enumerate(cards)
+        if (i >= st.n_easy) == value and c.objective == "campfires" and c.n >= 2
+    )
+    for item in column[:-1]:
+        give_token(st, 0, item)  # two of the column's three tokens
+    wps = st.waypoints[0]
+    for w in wps[:2]:
+        st.waypoint_owner[w] = -1
+    st.claimed[0] = 2
+    for card in (near, far):
+        for hand in st.side_hand:
+            if card in hand:
+                hand.remove(card)
+    others = [c for c in st.side_hand[0] if (c >= st.n_easy) != value][:1]
+    st.side_hand[0] = [far, near, *others]
+    afternoon(st, 0, st.board.adj[wps[2]][0])
+    st.apply(("hike", wps[2]))
+    assert st.phase == S.KEEP and st.legal_actions()[0] == ("keep", far)
+    assert choice(st, name) == ("keep", near)
+
+
 def shoo_position() -> tuple[S.HikeState, int]:
     """Seat 0 shoos the western bear (a Shoo Bear! card); seat 1 walks to John Oliver Cabin past
     Rich Mountain Gap. Seat 0 stands where Rich Mountain Gap is the nearer free bear space and
