@@ -134,11 +134,17 @@ class _Planner:
         return ("reroll",) if view.me.health <= 3 or self.forecast_gear else ("face_weather",)
 
     def _pay(self, view, legal):
+        # Three cards for a second token of the needed item make a mastery: the challenge is
+        # overcome and both tokens (10 points) are kept, where paying the cards would spend them.
+        for item in view.pay_req:
+            if ("set", item) in legal and view.me.tokens[item] == 1:
+                return ("set", item)
         pays = [a for a in legal if a[0] == "pay"]
         if not pays:
-            trades = [a for a in legal if a[0] == "trade"]
-            first = view.offers_left == view.rules.trade_offers  # one try per turn
-            return trades[0] if trades and self.trade and first else ("suffer",)
+            # Offer a trade only to a hiker who holds the tile and an offer it will accept (its
+            # own valuation of the tile), else the offer is wasted and the health lost anyway.
+            plan = self._challenge_plan(view, [a[1] for a in legal if a[0] == "trade"])
+            return ("trade", plan[0]) if plan and self.trade else ("suffer",)
         # Tiles first (a lighter pack), then skill cards, tokens (5 points each) only when weak.
         rank = {"tile": 0, "cards": 1, "token": 3}
         best = min(pays, key=lambda a: (sum(rank[m] for m in a[1:]), a))
@@ -152,7 +158,11 @@ class _Planner:
         n = len(ITEMS)
         me = view.me
         if code < n:
-            needed = code in _weather_needs(view) or code in view.pay_req
+            # Only this hiker's own challenge is a need: the view shows the pay_req of the hiker
+            # whose turn it is, and a hiker asked to help must not price the asker's need as its
+            # own (it then declined every spare tile asked of it).
+            own = view.pay_req if view.turn == view.seat else ()
+            needed = code in _weather_needs(view) or code in own
             return 1.0 + (2.0 if needed and me.tokens[code] < 2 else 0.0)
         if code < 2 * n:
             per = view.rules.decks.skill_per_type
@@ -161,6 +171,62 @@ class _Planner:
         if code < 3 * n:
             return 5.0 + (2.0 if me.tokens[code - 2 * n] == 1 else 0.0)
         return 1.0
+
+    def _challenge_plan(self, view, partners):
+        """(partner, what to give, the tile to ask for) that gets the item the current challenge
+        lacks from a hiker of the region who accepts it by its own valuation, or None."""
+        me = view.me
+        lacking = [i for i in view.pay_req if me.tokens[i] < 2 and not me.storage[i]]
+        if not lacking or not partners:
+            return None
+        need = set(view.pay_req)
+        return self._offer_for(view, partners, lacking[0], keep=need)
+
+    def _offer_for(self, view, partners, item: int, keep):
+        """An offer for one ``item`` tile that a partner holding one accepts by its own valuation
+        (see _value): what this hiker can spare (never items in ``keep``, nor its own water),
+        spare tiles first, then its scarcest skill cards, then scenic tokens; or None."""
+        me, n, rules = view.me, len(ITEMS), view.rules
+        per = rules.decks.skill_per_type
+        held = [0] * n
+        for c in view.hand:
+            held[c // per] += 1
+        forecast = _weather_needs(view)
+        water_keep = [self.water if t == WATER_ITEM else 0 for t in range(n)]
+        for p in partners:
+            other = view.players[p]
+            if not other.storage[item]:
+                continue
+
+            def worth(code, other=other):  # as the partner values it (see _value)
+                if code < n:
+                    return 1 + (2 if code in forecast and other.tokens[code] < 2 else 0)
+                return 1  # a skill card or a scenic token: at least 1 to anyone
+
+            spare = [
+                t
+                for t in range(n)
+                for _ in range(me.storage[t] - water_keep[t])
+                if t not in keep and t != item
+            ]
+            spare.sort(key=worth, reverse=True)
+            cards = sorted((t for t in range(n) if held[t] and t not in keep), key=held.__getitem__)
+            offer = [*spare, *(n + t for t in cards)] + [3 * n] * len(me.scenic)
+            gives: list[int] = []
+            for code in offer[: rules.trade_items]:
+                if sum(map(worth, gives)) >= worth(item):
+                    break
+                gives.append(code)
+            tiles = sum(1 for c in gives if c < n)
+            if (
+                gives
+                and sum(map(worth, gives)) >= worth(item)
+                and sum(other.storage) + tiles - 1 <= rules.storage
+                and sum(me.storage) + 1 - tiles <= rules.storage
+                and other.hand_size + len(gives) - tiles <= rules.hand_limit
+            ):
+                return p, tuple(gives), item
+        return None
 
     def _trade_window(self, view, legal):
         """Between turns: pass, unless a hiker of the region carries a tile this hiker lacks for
@@ -192,44 +258,23 @@ class _Planner:
         ]
         if not lacking:
             return None
-        item, forecast = lacking[0], _weather_needs(view)
-        for p in partners:
-            other = view.players[p]
-            if other.storage[item] < 1 + (
-                item in self._next_weather(view, p) and other.tokens[item] < 2
-            ):
-                continue  # it has none to spare: the partner faces that weather too
-
-            def worth(code, other=other):  # the tile's worth to the partner, as it values it
-                return 1 + (2 if code in forecast and other.tokens[code] < 2 else 0)
-
-            keep = [self.water if t == WATER_ITEM else 0 for t in range(n)]  # its own water
-            spare = [
-                t for t in range(n) for _ in range(me.storage[t] - keep[t]) if t not in weather
-            ]
-            spare.sort(key=worth, reverse=True)
-            cards = sorted(
-                (t for t in range(n) if held[t] and t not in weather), key=held.__getitem__
-            )
-            offer = [*spare, *(n + t for t in cards)]
-            gives: list[int] = []
-            for code in offer[: rules.trade_items]:
-                if sum(worth(c) if c < n else 1 for c in gives) >= worth(item):
-                    break
-                gives.append(code)
-            tiles = sum(1 for c in gives if c < n)
-            if (
-                sum(worth(c) if c < n else 1 for c in gives) >= worth(item)
-                and sum(other.storage) + tiles - 1 <= rules.storage
-                and sum(me.storage) + 1 - tiles <= rules.storage
-                and other.hand_size + len(gives) - tiles <= rules.hand_limit
-            ):
-                return p, tuple(gives), item
-        return None
+        item = lacking[0]
+        # only hikers with a tile to spare (two, or one its own next weather does not ask for)
+        spare = [
+            p
+            for p in partners
+            if view.players[p].storage[item]
+            >= 1 + (item in self._next_weather(view, p) and view.players[p].tokens[item] < 2)
+        ]
+        return self._offer_for(view, spare, item, keep=set(weather))
 
     def _trade_give(self, view, legal):
-        if view.window and view.offer[0] == view.seat:  # a window offer, as planned
-            plan = self._window_plan(view, [view.offer[1]])
+        if view.offer[0] == view.seat and (view.window or view.pay_req):  # an offer as planned
+            partner = [view.offer[1]]
+            if view.window:
+                plan = self._window_plan(view, partner)
+            else:
+                plan = self._challenge_plan(view, partner)
             if plan:
                 gives = plan[1]
                 k = len(view.offer[2])
@@ -250,7 +295,16 @@ class _Planner:
                 for code in (item, 2 * len(ITEMS) + item):
                     if ("get", code) in legal:
                         return ("get", code)
-        return max(legal, key=lambda a: (self._value(view, a[1]), a))
+        # Composing an offer another hiker asked for: ask the cheapest thing worth what is given
+        # (a greedy ask, e.g. its skill set token for a tile, is declined and helps no one); its
+        # skill cards are hidden, so things in plain sight first.
+        gets = [a for a in legal if a[0] == "get"]
+        given = sum(self._value(view, c) for c in view.offer[2])
+        fair = [a for a in gets if self._value(view, a[1]) >= given]
+        if fair:
+            n = len(ITEMS)
+            return min(fair, key=lambda a: (n <= a[1] < 2 * n, self._value(view, a[1]), a))
+        return max(gets, key=lambda a: (self._value(view, a[1]), a))
 
     def _trade_answer(self, view, legal):
         _, _, gives, gets = view.offer
@@ -266,15 +320,88 @@ class _Planner:
             held[c // per] += 1
         return max(legal, key=lambda a: (held[view.face_up[a[1]] // per], -a[1]))
 
+    def _give_scenic(self, view, legal):
+        """Hand over the scenic token least useful to this hiker's side hikes: one of a type and
+        a region it holds most of (not simply the first or last collected)."""
+        park, mine = view.board.park, view.me.scenic
+
+        def spare(a):
+            s = a[1]
+            same_type = sum(1 for x in mine if park.scenic[x] == park.scenic[s])
+            same_region = sum(1 for x in mine if park.region[x] == park.region[s])
+            return (same_type, same_region, -legal.index(a))
+
+        return max(legal, key=spare)
+
     def _refill(self, view, legal):
         region = view.board.park.region[view.me.pos] if view.me.pos >= 0 else 0
         return next((a for a in legal if a[1] == region), legal[0])
 
     def _shoo(self, view, legal):
-        return max(legal, key=lambda a: (view.board.dist[view.me.pos][a[1]], a))
+        """Send the bear onto a rival's route (it blocks them: passive bears cannot be passed),
+        never onto this hiker's own; not merely as far from the shooer as possible."""
+        d, me = view.board.dist, view.me
+        mine = self._target(view)
+
+        def on_route(space, at, target):  # extra miles the space is off the shortest route
+            return d[at][space] + d[space][target] - d[at][target]
+
+        rivals = [
+            (p.pos, self._target_of(view, s))
+            for s, p in enumerate(view.players)
+            if s != view.seat and p.status in ("hiking", "resting") and p.pos >= 0
+        ]
+
+        def key(a):
+            space = a[1]
+            blocks_me = on_route(space, me.pos, mine) == 0
+            rival = min((on_route(space, at, t) for at, t in rivals), default=0)
+            return (blocks_me, rival, -d[me.pos][space], a)
+
+        return min(legal, key=key)
+
+    def _target_of(self, view, seat: int) -> int:
+        """Another hiker's next stop: its waypoint markers and trailhead are on the board."""
+        p = view.players[seat]
+        left = [w for w in p.waypoints if view.waypoint_owner[w] == seat]
+        return _tour(view.board, p.pos, left, p.home)[1][0] if left else p.home
 
     def _keep(self, view, legal):
-        return legal[0]
+        """Keep the side hike closest to done (the hike home is short by now), not the first."""
+        return max(legal, key=lambda a: (self._side_progress(view, a[1]), -legal.index(a)))
+
+    def _columns_progress(self, view) -> float:
+        """Skill columns complete, plus the share of the fullest one still open."""
+        tokens = view.me.tokens
+        filled = [sum(1 for x in col if tokens[x]) / len(col) for col in view.rules.decks.columns]
+        done = sum(1 for f in filled if f == 1)
+        return done + max((f for f in filled if f < 1), default=0)
+
+    def _side_progress(self, view, card: int) -> float:
+        """How far this hiker is along a side hike's objective, 0 to 1 (a rough estimate)."""
+        hike = (view.rules.decks.easy + view.rules.decks.difficult)[card]
+        me, obj, n = view.me, hike.objective, max(hike.n, 1)
+        park = view.board.park
+        per_turn = me.health + view.rules.storage - sum(me.storage) + me.claimed
+        counts = {
+            "masteries": sum(min(t, 2) for t in me.tokens) / 2,
+            "hike_in_turn": per_turn,
+            "water_and_gear_in_turn": 0.5 * n,
+            "water_in_turn": 0.5,
+            "gear_in_turn": 0.5,
+            "finish_health": me.health,
+            "skill_set_tokens": sum(me.tokens),
+            "scenic_tokens": len(me.scenic),
+            "scenic_type": sum(1 for s in me.scenic if park.scenic[s] == hike.scenic_type),
+            "campfires": me.campfires_used,
+            "hand_full": len(view.hand),
+            "token_regions": len({park.region[s] for s in me.scenic}),
+            "columns": self._columns_progress(view),
+            "token_types": sum(1 for t in me.tokens if t),
+        }
+        if obj == "token_regions":
+            n = 3
+        return min(1.0, counts.get(obj, 0) / n)
 
     def _hand(self, view, legal):
         sets = [a for a in legal if a[0] == "set"]
@@ -287,7 +414,12 @@ class _Planner:
         return min((a for a in legal if a[0] == "discard"), key=lambda a: (held[a[1]], a))
 
     def _rest(self, view, legal):
-        return max((a for a in legal if a[1] <= self.rest_levels), default=legal[0])
+        """Buy up to ``rest_levels`` health; only with nothing to pay make a token to pay with."""
+        rests = [a for a in legal if a[0] == "rest" and a[1] <= self.rest_levels]
+        if rests:
+            return max(rests)
+        sets = [a for a in legal if a[0] == "set"]
+        return sets[0] if sets else legal[0]
 
     # ------------------------------------------------------------------------------ bears
     def _hikers(self, view) -> list[int]:
@@ -369,7 +501,9 @@ class _Planner:
         me, board = view.me, view.board
         target = self._target(view)
         blocked = frozenset(view.bears) if not view.aggressive else frozenset()
-        if self.detour:
+        # Scenic detours only while the bears are passive: once they turn aggressive every extra
+        # mile in the park risks health and the hike itself, for a 1-point token.
+        if self.detour and not view.aggressive:
             target = self._detour_target(view, target, blocked)
         target = self._camp_target(view, target)
         dist = self._distances(board, target, blocked)
@@ -439,7 +573,7 @@ class Planner(_Planner):
     missing item).
     """
 
-    pack: int = 3
+    pack: int = 4  # with 3 it lost more challenges than it overcame (479 against 458)
     water: int = 1
     forecast_gear: bool = True
     detour: int = 2
@@ -471,14 +605,15 @@ class Rusher(_Planner):
 @strategy("collector", games=GAME)
 @dataclass
 class Collector(_Planner):
-    """A sightseer who collects scenic tokens and skill sets: long detours to every token near the
-    route and a pack of gear to overcome challenges for skill cards; comes home late.
+    """A sightseer who collects scenic tokens and skill sets: detours of up to 6 miles to every
+    token near the route while the bears are passive, campfires for their skill cards and a pack
+    of gear to overcome challenges for skill cards; comes home late.
     """
 
     pack: int = 4
     water: int = 1
     forecast_gear: bool = True
-    detour: int = 5
+    detour: int = 6
     camp_below: int = 4
     rest_levels: int = 3
     use_track: bool = True

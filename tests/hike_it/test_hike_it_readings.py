@@ -52,6 +52,18 @@ def test_exchange_out_of_turn_in_the_window_keeps_that_hikers_decision():
     st.invariants()
 
 
+def test_exchange_out_of_turn_also_with_trading_off():
+    for rules in ({"trade_offers": 0}, {"trade_window": False}):
+        st = started(**rules)
+        give_cards(st, 2, TOOLS, 3)
+        st.seat_now, st.order_index = 0, st.order.index(0)
+        st.stage, st.phase = S.END_TURN, -1
+        st._advance()
+        assert st.current_player() == 2 and st.legal_actions() == [("pass",), ("set", TOOLS)]
+        st.apply(("pass",))
+        assert st.seat_now == 1 and st.phase != S.TRADE_WINDOW
+
+
 def test_exchange_in_the_morning_and_while_resting():
     st = started()
     give_cards(st, 0, TOOLS, 3)

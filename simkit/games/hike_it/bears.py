@@ -62,3 +62,25 @@ def shoo_targets(board: Board, region: int, bear_pos: list[int], occupied: set[i
     hikers and other bears."""
     bear = bear_pos[region]
     return [s for s in board.bear_spots[region] if s != bear and s not in occupied]
+
+
+def pick_actions(
+    board: Board, bear_pos: list[int], face: str, reach: int, barred: int
+) -> list[tuple]:
+    """An aggressive bear's move for the face rolled, any bear but ``barred``: a number moves it
+    step by step (("bear", bear), then its steps); the paw along the trail to a nearby bear or
+    den space (("bear", bear, space)); the den carries it to a den of its or an adjacent region
+    (("bear", bear, den)) or walks like the paw ((..., "trail") when that space is also such a
+    den)."""
+    out: list[tuple] = []
+    for bear, at in enumerate(bear_pos):
+        if bear == barred:
+            continue
+        if face == "steps":
+            out.append(("bear", bear))
+            continue
+        trail = set(paw_moves(board, at, reach))
+        dens = set(den_moves(board, at)) if face == "den" else set()
+        out += [("bear", bear, s) for s in sorted(trail | dens)]
+        out += [("bear", bear, s, "trail") for s in sorted(trail & dens)]
+    return out

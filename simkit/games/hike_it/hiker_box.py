@@ -85,6 +85,16 @@ def gear_cost(box: list[list[int]], t: int) -> int:
     return spot[0] + 1 if spot else 0
 
 
+def gear_costs(box: list[list[int]], types: int) -> list[int]:
+    """:func:`gear_cost` of every gear type in one pass over the box."""
+    costs = [0] * types
+    for stack in box:
+        for depth, tile in enumerate(reversed(stack)):
+            if not costs[tile] or depth + 1 < costs[tile]:
+                costs[tile] = depth + 1
+    return costs
+
+
 def take(box: list[list[int]], bag: list[int], rng: GameRng, t: int) -> tuple[int, bool]:
     """Dig out the shallowest ``t``: (actions spent, whether the box was recycled on the way).
     Tiles dug through go straight back into the box."""

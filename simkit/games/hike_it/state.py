@@ -1,4 +1,9 @@
-"""The Hike It! engine: setup, the day's three phases, bears, resting and the end of the game.
+"""The Hike It! engine: the game's data, setup, the day's flow, resting and the end of the game.
+
+The rules themselves live in one module per rulebook section (weather, challenges, hiker_box,
+skill_cards, health, turn_order, bears, trading, side_hikes, scoring, setup), each taking the
+pieces it rules over; the engine's own handling of the afternoon, trading, bears and its
+invariants are the mixins in afternoon.py, trade_offers.py, bear_turns.py and invariants.py.
 
 Actions are tuples whose first element names the choice (see ``action_text``):
 
@@ -6,13 +11,16 @@ setup      ("waypoint", space) ("trailhead", space)
 morning    ("reroll",) ("face_weather",)
 challenge  ("pay", method[, method]) ("suffer",)    method: "tile", "cards", "token"
 afternoon  ("hike", space) ("water",) ("gear", type) ("bag",) ("dump", item) ("campfire",)
-           ("turn_order",) ("set", type) ("shoo", space) ("recycle",) ("end",)
+           ("turn_order",) ("shoo", space) ("recycle",) ("end",)
+any time   ("set", type)    skill cards for a token: afternoon, hand limit, challenge, morning,
+           resting, and out of turn in the window
 picks      ("skill", slot) ("refill", region) ("keep", side_hike) ("discard", type)
 resting    ("rest", levels)
-bears      ("bear", bear[, space]) ("bear_step", space)
+bears      ("bear", bear[, space[, "trail"]]) ("bear_step", space)
 trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propose",)
-           ("accept",) ("decline",)      codes: see trading.py
-window     ("pass",) ("trade", hiker)    after each turn, for the other hikers (see _open_window)
+           ("accept",) ("decline",) ("scenic", space)    codes: see trading.py; the giver of a
+           traded scenic token picks which one
+window     ("pass",) ("trade", hiker) ("set", type)    after each turn, for the other hikers
 
 Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
 (start, morning, afternoon, evening, end of turn, trading window) until some hiker must decide
@@ -25,7 +33,7 @@ when the discard pile suffices) is done by the engine.
 
 from __future__ import annotations
 
-from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.errors import IllegalAction
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import (
@@ -34,79 +42,105 @@ from simkit.games.hike_it import (
     health,
     hiker_box,
     scoring,
+    setup,
     side_hikes,
     skill_cards,
     trading,
-    turn_order,
     weather,
 )
+from simkit.games.hike_it.afternoon import Afternoon
+from simkit.games.hike_it.bear_turns import BearTurns
 from simkit.games.hike_it.board import Board, board_for
 from simkit.games.hike_it.data import (
     GEAR_TYPES,
     ITEMS,
     REGIONS,
     SCENIC,
-    WATER_ITEM,
     WEATHER_KINDS,
 )
-from simkit.games.hike_it.rules import Rules
-from simkit.games.hike_it.view import HikeView, PlayerView
-
-# hiker status
-HIKING, RESTING, FINISHED, KNOCKED_OUT = range(4)
-STATUS = ("hiking", "resting", "finished", "knocked out")
-
-# decision phases
-(
-    WAYPOINT,
-    TRAILHEAD,
-    REROLL,
-    PAY,
-    SKILL,
-    REFILL,
+from simkit.games.hike_it.day import Day
+from simkit.games.hike_it.invariants import Invariants
+from simkit.games.hike_it.phases import (
     AFTERNOON,
-    SHOO,
-    KEEP,
-    HAND,
-    REST,
+    AFTERNOON_START,
     BEAR_PICK,
     BEAR_STEP,
-    TRADE_GIVE,
-    TRADE_GET,
-    TRADE_ANSWER,
-    TRADE_WINDOW,
+    END_TURN,
+    EVENING,
+    FINISHED,
     GIVE_SCENIC,
+    HAND,
+    HIKING,
+    IN_AFTERNOON,
+    KEEP,
+    KNOCKED_OUT,
+    MORNING,
     OVER,
-) = range(19)
-PHASES = (
-    "waypoint",
-    "trailhead",
-    "reroll",
-    "pay",
-    "skill",
-    "refill",
-    "afternoon",
-    "shoo",
-    "keep",
-    "hand",
-    "rest",
-    "bear_pick",
-    "bear_step",
-    "trade_give",
-    "trade_get",
-    "trade_answer",
-    "trade_window",
-    "give_scenic",
-    "over",
+    PAY,
+    PHASES,
+    REFILL,
+    REROLL,
+    REST,
+    RESTING,
+    SHOO,
+    SKILL,
+    START,
+    STATUS,
+    TRADE_ANSWER,
+    TRADE_GET,
+    TRADE_GIVE,
+    TRADE_WINDOW,
+    TRAILHEAD,
+    WAYPOINT,
+    WINDOW,
 )
-
-# turn stages (what comes after the current decisions are settled)
-START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN, WINDOW = range(7)
+from simkit.games.hike_it.rules import Rules
+from simkit.games.hike_it.trade_offers import TradeOffers
+from simkit.games.hike_it.view import HikeView, PlayerView
 
 METHODS = challenges.METHODS
 
+# the engine's names, importable from here as before the split
+__all__ = [
+    "HikeState",
+    "METHODS",
+    "new_state",
+    "AFTERNOON",
+    "AFTERNOON_START",
+    "BEAR_PICK",
+    "BEAR_STEP",
+    "END_TURN",
+    "EVENING",
+    "FINISHED",
+    "GIVE_SCENIC",
+    "HAND",
+    "HIKING",
+    "IN_AFTERNOON",
+    "KEEP",
+    "KNOCKED_OUT",
+    "MORNING",
+    "OVER",
+    "PAY",
+    "PHASES",
+    "REFILL",
+    "REROLL",
+    "REST",
+    "RESTING",
+    "SHOO",
+    "SKILL",
+    "START",
+    "STATUS",
+    "TRADE_ANSWER",
+    "TRADE_GET",
+    "TRADE_GIVE",
+    "TRADE_WINDOW",
+    "TRAILHEAD",
+    "WAYPOINT",
+    "WINDOW",
+]
 
-class HikeState:
+
+class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
     """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
 
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
@@ -490,32 +524,8 @@ class HikeState:
                 *self._trade_actions(seat),
                 ("suffer",),
             ]
-        if p == TRADE_GIVE:  # another thing to give, or the first thing asked in return
-            offerer, receiver, gives, _ = self.offer
-            out = []
-            if len(gives) < self.rules.trade_items:
-                held = trading.holdings(self.rules.decks, self.pack(offerer))
-                out = [("give", c) for c in trading.CODES if held[c] > gives.count(c)]
-            return out + self._trade_gets() if gives else out
-        if p == TRADE_GET:  # another thing asked, or the offer as it stands
-            return [*self._trade_gets(), ("propose",)]
-        if p == TRADE_ANSWER:
-            offerer, receiver, gives, gets = self.offer
-            r, mine, theirs = self.rules, self.pack(offerer), self.pack(receiver)
-            ok = (
-                all(trading.count(r.decks, theirs, c) >= gets.count(c) for c in set(gets))
-                and trading.fits(theirs, r.storage, gives, gets)
-                and trading.fits(mine, r.storage, gets, gives)
-                and all(
-                    trading.hand_fits(pack, r.hand_limit, got, gave)
-                    for s, pack, got, gave in (
-                        (receiver, theirs, gives, gets),
-                        (offerer, mine, gets, gives),
-                    )
-                    if self._hand_bound(s)
-                )
-            )
-            return [("accept",), ("decline",)] if ok else [("decline",)]
+        if p in (TRADE_GIVE, TRADE_GET, TRADE_ANSWER):
+            return self._offer_actions(p)
         if p == TRADE_WINDOW:
             return self._window_actions(self.window[0])
         if p == SKILL:
@@ -550,141 +560,16 @@ class HikeState:
         return []
 
     def _waypoint_choices(self, seat: int) -> list[int]:
-        b = self.board
-        used_regions = {b.park.region[w] for w in self.waypoints[seat]}
-        used_types = [b.park.scenic[w] for w in self.waypoints[seat]]
-        left = list(self.dealt[seat])
-        for t in used_types:
-            if t in left:
-                left.remove(t)
-        free = [
-            s
-            for s in b.scenic_spots
-            if self.waypoint_owner[s] < 0 and b.park.region[s] not in used_regions
-        ]
-        matching = [s for s in free if b.park.scenic[s] in left]
-        # Rare deals leave no matching free spot: then any free spot of a missing region (assumed).
-        return matching or free
+        return setup.waypoint_choices(
+            self.board, self.waypoints[seat], self.dealt[seat], self.waypoint_owner
+        )
 
     def _set_actions(self, seat: int) -> list[tuple]:
         r = self.rules
+        if len(self.hand[seat]) < r.set_cost:  # asked at nearly every decision: the quick no
+            return []
         types = skill_cards.set_types(r.decks, self.hand[seat], self.token_supply, r.set_cost)
         return [("set", t) for t in types]
-
-    def _shoo_targets(self, seat: int) -> list[int]:
-        if self.aggressive or not self.in_park(seat):
-            return []
-        occupied = {self.pos[s] for s in range(self.n) if self.in_park(s)} | set(self.bear_pos)
-        return bears.shoo_targets(self.board, self.region_of(seat), self.bear_pos, occupied)
-
-    def _afternoon_actions(self, seat: int) -> list[tuple]:
-        b, here, st = self.board, self.pos[seat], self.storage[seat]
-        out: list[tuple] = [("end",)]
-        room = self.tiles(seat) < self.rules.storage
-        if self.actions >= 1 and not self.camped:
-            out += [("hike", s) for s in b.adj[here] if not self.passive_bear_at(s)]
-        if b.is_water(here):
-            if self.actions >= 1 and room and self.water_supply[b.park.region[here]]:
-                out.append(("water",))
-            if st[WATER_ITEM]:
-                out.append(("dump", WATER_ITEM))
-        if b.is_campsite(here):
-            if room:
-                for t in range(GEAR_TYPES):
-                    cost = self.gear_cost(t)
-                    if cost and cost <= self.actions:
-                        out.append(("gear", t))
-                if self.bag and self.actions >= 1:
-                    out.append(("bag",))
-            out += [("dump", t) for t in range(GEAR_TYPES) if st[t]]
-            if (
-                not self.camped
-                and self.campfire_at[here] < 0
-                and self.campfires_used[seat] < self.rules.campfires
-            ):
-                out.append(("campfire",))
-            if (
-                self.camped
-                and self.rules.turn_order == "track"
-                and self.actions >= 1
-                and turn_order.can_move_up(self.bottom_row, seat)
-            ):
-                out.append(("turn_order",))
-            if self.rules.optional_recycle and self.can_recycle():
-                out.append(("recycle",))
-        out += self._set_actions(seat)
-        out += self._trade_actions(seat)
-        out += self._paw_shoos(seat)
-        return out
-
-    def _paw_shoos(self, seat: int) -> list[tuple]:
-        if skill_cards.paws(self.rules.decks, self.hand[seat]) < self.rules.paw_cost:
-            return []
-        return [("shoo", s) for s in self._shoo_targets(seat)]
-
-    def _trade_gets(self) -> list[tuple]:
-        _, receiver, gives, gets = self.offer
-        if len(gets) >= self.rules.trade_items:
-            return []
-        held = trading.holdings(self.rules.decks, self.pack(receiver))
-        # the other hiker's skill cards are hidden: any type may be asked for
-        return [
-            ("get", c)
-            for c in trading.CODES
-            if c not in gives and (trading.CARD <= c < trading.TOKEN or held[c] > gets.count(c))
-        ]
-
-    def _trade_actions(self, seat: int) -> list[tuple]:
-        """Offer a trade to a hiker of one's region, or ask that hiker to make an offer."""
-        if not self.offers_left:
-            return []
-        out: list[tuple] = []
-        mine = trading.holds_anything(self.pack(seat))
-        for s in self.partners(seat):
-            if mine:
-                out.append(("trade", s))
-            if trading.holds_anything(self.pack(s)):
-                out.append(("ask", s))
-        return out
-
-    def _window_actions(self, seat: int) -> list[tuple]:
-        """Pass, or offer one trade to a hiker of one's region (none: nothing to decide)."""
-        if not (self.in_park(seat) and trading.holds_anything(self.pack(seat))):
-            return []
-        # exchanging skill cards for a token is a free action "any time during the game"
-        sets = self._set_actions(seat)
-        offers = [("trade", s) for s in self.partners(seat)] if self.rules.trade_offers else []
-        return [("pass",), *sets, *offers] if offers or sets else []
-
-    def partners(self, seat: int) -> list[int]:
-        """Hikers still in the park and in the same region (players who have left cannot trade)."""
-        region = self.region_of(seat)
-        return [
-            s
-            for s in range(self.n)
-            if s != seat and self.in_park(s) and self.region_of(s) == region
-        ]
-
-    def _hand_bound(self, seat: int) -> bool:
-        """Whether a trade must leave ``seat`` within the hand limit: everyone but the hiker whose
-        turn it is (it discards at its end of turn); in the window after a turn, everyone."""
-        return seat != self.seat_now or self.stage == WINDOW
-
-    def _bear_pick_actions(self, seat: int) -> list[tuple]:
-        out: list[tuple] = []
-        for bear, at in enumerate(self.bear_pos):
-            if bear == self.last_bear and self.last_bear_mover != seat:
-                continue
-            if self.bear_face == "steps":
-                out.append(("bear", bear))
-                continue
-            trail = set(bears.paw_moves(self.board, at, self.bear_reach))
-            dens = set(bears.den_moves(self.board, at)) if self.bear_face == "den" else set()
-            # ("bear", bear, den) carries the bear to a den; a den also reached along the trail
-            # may instead be walked to, mauling on the way: ("bear", bear, den, "trail")
-            out += [("bear", bear, s) for s in sorted(trail | dens)]
-            out += [("bear", bear, s, "trail") for s in sorted(trail & dens)]
-        return out
 
     # ---------------------------------------------------------------------- apply
 
@@ -814,125 +699,6 @@ class HikeState:
             self.side_done[seat].remove(c)
 
     # afternoon
-    def _do_end(self, seat: int) -> None:
-        self._log(f"{self._who(seat)} ends the afternoon at {self._name(self.pos[seat])}")
-        self.stage = EVENING
-
-    def _do_hike(self, seat: int, space: int) -> None:
-        self.actions -= 1
-        self.miles_today += 1
-        self.pos[seat] = space
-        if self.log:
-            self._log(f"{self._who(seat)} hikes to {self._name(space)}")
-        if self.aggressive and space in self.bear_pos:
-            self._log(f"{self._who(seat)} walks through an aggressive bear")
-            self._hurt_by_bear(seat)
-            if not self.in_park(seat):
-                self.stage = END_TURN
-                return
-        self._arrive(seat, space)
-
-    def _arrive(self, seat: int, space: int) -> None:
-        """Free pickups the rules allow on arrival: the scenic token and one's own waypoint."""
-        if self.waypoint_owner[space] == seat:
-            self.waypoint_owner[space] = -1
-            self.claimed[seat] += 1
-            self._log(
-                f"{self._who(seat)} claims waypoint {self._name(space)} "
-                f"({self.claimed[seat]} of {self.rules.waypoints})"
-            )
-            if self.claimed[seat] == self.rules.waypoints:
-                self.keep_values = [v for v in (False, True) if self._must_choose(seat, v)]
-        if self.scenic_on[space]:
-            self.scenic_on[space] = False
-            self.scenic[seat].append(space)
-        if space == self.home[seat] and self.claimed[seat] == self.rules.waypoints:
-            self._finish(seat)
-
-    def _must_choose(self, seat: int, value: bool) -> bool:
-        held = [c for c in self.side_hand[seat] if (c >= self.n_easy) == value]
-        return len(held) > 1
-
-    def _finish(self, seat: int) -> None:
-        self.status[seat] = FINISHED
-        self.finish_health[seat] = self.health[seat]
-        self._check_side_hikes(seat, end_of_turn=False)
-        tiles = self.rules.decks.trailhead_bonuses[self.n] if self.rules.trailhead_bonus else ()
-        if self.arrivals < len(tiles):
-            self.bonus[seat] = tiles[self.arrivals]
-        self.arrivals += 1
-        self.pos[seat] = -1
-        self.days_out[seat] = self.day + 1
-        self._log(
-            f"{self._who(seat)} completes the hike (arrival {self.arrivals}, bonus {self.bonus[seat]})"
-        )
-        if not self.aggressive:
-            self.aggressive = True
-            self._log("all bears turn aggressive")
-        self.stage = END_TURN  # no trail card on the day of return
-
-    def _gain_tile(self, seat: int, item: int) -> None:
-        """A tile acquired during one's turn (collected, drawn, or a trail card's bonus)."""
-        self.storage[seat][item] += 1
-        if item == WATER_ITEM:
-            self.water_today += 1
-        else:
-            self.gear_today += 1
-
-    def _do_water(self, seat: int) -> None:
-        region = self.region_of(seat)
-        self.water_supply[region] -= 1
-        self.storage[seat][WATER_ITEM] += 1
-        self.actions -= 1
-        self.water_today += 1
-        self._log(f"{self._who(seat)} collects water at {self._name(self.pos[seat])}")
-
-    def _do_gear(self, seat: int, t: int) -> None:
-        self._take_gear(t)
-        self.storage[seat][t] += 1
-        self.gear_today += 1
-        self._log(f"{self._who(seat)} takes {ITEMS[t]} from the hiker box")
-        self._forced_recycle()
-
-    def _do_bag(self, seat: int) -> None:
-        t = self._draw_bag()
-        self.storage[seat][t] += 1
-        self.actions -= 1
-        self.gear_today += 1
-        self._log(f"{self._who(seat)} draws {ITEMS[t]} from the gear bag")
-
-    def _do_dump(self, seat: int, item: int) -> None:
-        self._drop_tile(seat, item)
-        self._log(f"{self._who(seat)} dumps {ITEMS[item]}")
-
-    def _drop_tile(self, seat: int, item: int) -> None:
-        """A tile leaves the packboard: water to the discard pile, gear into the hiker box."""
-        self.storage[seat][item] -= 1
-        if item == WATER_ITEM:
-            self.water_discard += 1
-        else:
-            self._place_in_box(item)
-            self._forced_recycle()
-
-    def _do_recycle(self, seat: int) -> None:
-        self._recycle()
-
-    def _do_campfire(self, seat: int) -> None:
-        here = self.pos[seat]
-        skills, health = self.rules.campfire_bonus[self.campfires_used[seat]]
-        self.campfire_at[here] = seat
-        self.campfires_used[seat] += 1
-        self.camped = True
-        self.skill_picks += skills
-        self._change_health(seat, health)
-        self._log(
-            f"{self._who(seat)} builds campfire {self.campfires_used[seat]} at {self._name(here)}"
-        )
-
-    def _do_turn_order(self, seat: int) -> None:
-        self.actions -= 1
-        turn_order.move_up(self.bottom_row, seat)
-        self._log(f"{self._who(seat)} moves up the turn order track: {self.bottom_row}")
 
     def _do_set(self, seat: int, t: int) -> None:
         """A free action "any time during the game": the afternoon, the hand limit, a challenge
@@ -957,187 +723,9 @@ class HikeState:
             self._change_health(seat, 1)
             self._log(f"{self._who(seat)} completes a skill column: +1 health")
 
-    def _do_shoo(self, seat: int, space: int) -> None:
-        region = self.region_of(seat)
-        if self.prev_phase == SHOO:  # a Shoo Bear! trail card
-            self.shoo_pending = False
-        else:  # two paw cards, in the afternoon or at the hand limit
-            self._discard_cards(seat, -1, self.rules.paw_cost, paws=True)
-        self.bear_pos[region] = space
-        self._log(f"{self._who(seat)} shoos the {REGIONS[region]} bear to {self._name(space)}")
-
     # trading
-    def _do_trade(self, seat: int, partner: int) -> None:
-        self._open_trade(seat, partner)
-
-    def _do_ask(self, seat: int, partner: int) -> None:
-        self._open_trade(partner, seat)
-
-    def _open_trade(self, offerer: int, receiver: int) -> None:
-        if self.stage != WINDOW:  # the window allows one offer a hiker on its own
-            self.offers_left -= 1
-        self.trade_return = self.prev_phase
-        self.offer = (offerer, receiver, (), ())
-        self.phase = TRADE_GIVE
-
-    def _do_give(self, seat: int, code: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        self.offer = (offerer, receiver, (*gives, code), gets)
-        self.phase = TRADE_GIVE
-
-    def _do_get(self, seat: int, code: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        self.offer = (offerer, receiver, gives, (*gets, code))
-        self.phase = TRADE_GET
-
-    def _do_propose(self, seat: int) -> None:
-        self.phase = TRADE_ANSWER
-
-    def _do_accept(self, seat: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        d, mine, theirs = self.rules.decks, self.pack(offerer), self.pack(receiver)
-        for src, dst, codes in ((mine, theirs, gives), (theirs, mine, gets)):
-            for code in codes:
-                if code == trading.SCENIC_TOKEN:  # the giver picks which one, below
-                    self.scenic_owed.append(
-                        (offerer, receiver) if src is mine else (receiver, offerer)
-                    )
-                else:
-                    trading.transfer(d, src, dst, code)
-        self.complete_columns(receiver)  # a traded token can complete a column
-        self.complete_columns(offerer)
-        if self.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
-            turn = self.seat_now
-            got = gives if turn == receiver else gets if turn == offerer else ()
-            self.water_today += sum(1 for c in got if c == WATER_ITEM)
-            self.gear_today += sum(1 for c in got if c < WATER_ITEM)
-        self.trades[offerer] += 1
-        self.trades[receiver] += 1
-        self._log(
-            ("between turns, " if self.stage == WINDOW else "")
-            + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
-            f"for {trading.texts(gets)}"
-        )
-        self._hand_over_scenic()
-
-    def _hand_over_scenic(self) -> None:
-        """Traded scenic tokens: the giver chooses which (only one kind held: no choice)."""
-        while self.scenic_owed:
-            legal = self._scenic_actions()
-            if len(legal) > 1:
-                self.phase = GIVE_SCENIC
-                return
-            self._give_scenic(legal[0][1])
-        self._close_trade()
-
-    def _scenic_actions(self) -> list[tuple]:
-        giver = self.scenic_owed[0][0]
-        park = self.board.park
-        return [
-            ("scenic", x)
-            for x in trading.scenic_choices(self.pack(giver), park.scenic, park.region)
-        ]
-
-    def _give_scenic(self, space: int) -> None:
-        giver, receiver = self.scenic_owed.pop(0)
-        trading.give_scenic(self.pack(giver), self.pack(receiver), space)
-        self._log(f"{self._who(giver)} hands over the scenic token of {self._name(space)}")
-
-    def _do_scenic(self, seat: int, space: int) -> None:
-        self._give_scenic(space)
-        self._hand_over_scenic()
-
-    def _do_decline(self, seat: int) -> None:
-        offerer, receiver, gives, gets = self.offer
-        self._log(
-            f"{self._who(receiver)} declines {self._who(offerer)}'s offer of "
-            f"{trading.texts(gives)} for {trading.texts(gets)}"
-        )
-        self._close_trade()
-
-    def _close_trade(self) -> None:
-        self.offer = ()
-        back, self.trade_return = self.trade_return, -1
-        if back == PAY:  # back to the challenge, which a trade may have settled
-            self._challenge(self.pay_req, self.pay_source, self.after_pay)
-        elif back == HAND:  # the end of the turn checks the hand again
-            self.stage = END_TURN
-        elif back == TRADE_WINDOW:  # that hiker's one offer is made: the next one decides
-            self.window.pop(0)
-        else:
-            self.phase = back
-
-    def _do_pass(self, seat: int) -> None:
-        self.window.pop(0)
 
     # bears
-    def _do_bear(self, seat: int, bear: int, space: int = -1, how: str = "") -> None:
-        self.last_bear, self.last_bear_mover = bear, seat
-        self.bear_moving = bear
-        self.bear_hit = set()
-        at = self.bear_pos[bear]
-        if self.bear_face == "steps":
-            self.bear_came_from = -1
-            self._log(f"{self._who(seat)} moves the {REGIONS[bear]} bear {self.bear_steps} spaces")
-            self._auto_bear_steps()
-            return
-        carried = self.bear_face == "den" and not how and space in bears.den_moves(self.board, at)
-        if carried:  # "transported" to the den: it injures only hikers at the den itself
-            path: tuple[int, ...] = (space,)
-        else:  # along the trail to a nearby bear paw or den space, mauling on the way
-            path = bears.paw_moves(self.board, at, self.bear_reach)[space]
-        self._log(
-            f"{self._who(seat)} {'carries' if carried else 'moves'} the {REGIONS[bear]} bear "
-            f"to {self._name(space)}"
-        )
-        for s in path:
-            self._bear_enters(bear, s)
-        self.stage = END_TURN
-
-    def _do_bear_step(self, seat: int, space: int) -> None:
-        self._bear_step(space)
-        self._auto_bear_steps()
-
-    def _bear_step(self, space: int) -> None:
-        self.bear_came_from = self.bear_pos[self.bear_moving]
-        self._bear_enters(self.bear_moving, space)
-        self.bear_steps -= 1
-
-    def _auto_bear_steps(self) -> None:
-        """Steps with a single way on are forced; stop at a fork or at the end of the roll."""
-        while self.bear_steps > 0 and self.phase != OVER:
-            ways = bears.next_steps(
-                self.board, self.bear_pos[self.bear_moving], self.bear_came_from
-            )
-            if len(ways) > 1:
-                self.phase = BEAR_STEP
-                return
-            self._bear_step(ways[0])
-        self.stage = END_TURN
-
-    def _bear_enters(self, bear: int, space: int) -> None:
-        self.bear_pos[bear] = space
-        for s in range(self.n):
-            if self.pos[s] == space and self.in_park(s) and s not in self.bear_hit:
-                self.bear_hit.add(s)
-                self._log(f"the {REGIONS[bear]} bear mauls {self._who(s)}")
-                self._hurt_by_bear(s)
-
-    def _hurt_by_bear(self, seat: int) -> None:
-        fallen = self.health[seat] < 1  # lying at 0 after weather or a trail card
-        if fallen and not self.rules.bear_knocks_out_fallen:
-            return  # the reading where a bear cannot take a fallen hiker's health any lower
-        self._change_health(seat, -1)
-        if self.health[seat] < 1:
-            self.status[seat] = KNOCKED_OUT
-            for w in self.waypoints[seat]:
-                if self.waypoint_owner[w] == seat:
-                    self.waypoint_owner[w] = -1
-            self.pos[seat] = -1
-            self.days_out[seat] = self.day + 1
-            self._log(f"{self._who(seat)} is knocked out by a bear: the hike is over")
-            if not any(self.in_park(s) for s in range(self.n)):
-                self._game_over("normal")
 
     # ------------------------------------------------------------------ side hikes
 
@@ -1173,212 +761,6 @@ class HikeState:
                     f"{self._who(seat)} completes a side hike: "
                     f"{side_hikes.describe(self.side_cards[card], pts)}"
                 )
-
-    # ---------------------------------------------------------------------- flow
-
-    def _advance(self) -> None:
-        """Run forced steps until a player must decide (sets ``phase``)."""
-        while self.phase < 0:
-            seat = self.seat_now
-            if self.skill_picks > 0:
-                if not any(c >= 0 for c in self.face_up):
-                    self._refill_skill_row()
-                if any(c >= 0 for c in self.face_up):
-                    self.phase = SKILL
-                    return
-                self.skill_picks = 0
-            if self.keep_values and self.in_park(seat):
-                self.phase = KEEP
-                return
-            if any(self.refill_owed):
-                if self.water_discard >= sum(self.refill_owed):
-                    for r, k in enumerate(self.refill_owed):
-                        self.water_supply[r] += k
-                        self.water_discard -= k
-                    self._log(f"wet weather refills the water supplies: {self.water_supply}")
-                    self.refill_owed = [0] * len(REGIONS)
-                elif self.water_discard:
-                    self.phase = REFILL
-                    return
-                else:
-                    self.refill_owed = [0] * len(REGIONS)
-            if self.shoo_pending:
-                if self._shoo_targets(seat):
-                    self.phase = SHOO
-                    return
-                self.shoo_pending = False
-            stage = self.stage
-            if stage == START:
-                self._start_turn()
-            elif stage == MORNING:
-                self._morning()
-            elif stage == AFTERNOON_START:
-                self._afternoon_start()
-            elif stage == IN_AFTERNOON:
-                self.phase = AFTERNOON
-            elif stage == EVENING:
-                self._evening()
-            elif stage == END_TURN:
-                self._end_turn()
-            else:
-                self._window_step()
-
-    def _start_turn(self) -> None:
-        seat = self.seat_now
-        self._reset_turn()
-        status = self.status[seat]
-        if status in (FINISHED, KNOCKED_OUT):
-            if not self.aggressive:
-                self.stage = END_TURN
-                return
-            face = self.rules.decks.bear_die[self.rng.below(len(self.rules.decks.bear_die))]
-            self.bear_face = "steps" if face.isdigit() else face
-            self.bear_steps = int(face) if face.isdigit() else 0
-            self._log(f"{self._who(seat)} rolls the bear die: {face}")
-            self.phase = BEAR_PICK
-            return
-        self.days_out[seat] = self.day + 1
-        if status == RESTING:
-            self._rest()
-            return
-        self.dice = tuple(self._roll_die(i) for i in range(len(self.rules.decks.weather_dice)))
-        kind = WEATHER_KINDS[self.weather_cards[self.forecast[0]][0]]
-        self._log(
-            f"{self._who(seat)} rolls the weather dice: {', '.join(self.dice)} (today: {kind})"
-        )
-        self.stage = MORNING
-
-    def _rest(self) -> None:
-        """Rest: buy health with points (three matching cards may first make a token to pay
-        with); with nothing to pay with the hiker gets up with 1 health (assumed)."""
-        seat = self.seat_now
-        r = self.rules
-        if health.rest_levels(self.points_held(seat), r.rest_cost) or self._set_actions(seat):
-            self.phase = REST
-            return
-        self._change_health(seat, 1)
-        self.status[seat] = HIKING
-        self._log(f"{self._who(seat)} rests with no points to spend and gets up with 1 health")
-        self.stage = END_TURN
-
-    def _morning(self) -> None:
-        seat = self.seat_now
-        kind, req, wet = self.weather_cards[self.forecast[0]]
-        name = WEATHER_KINDS[kind]
-        matched = self.dice.count(name)
-        if (
-            matched
-            and not self.facing
-            and self.campfire_at[self.pos[seat]] == seat
-            and self.count_actions(seat) - self.rerolls >= matched
-        ):
-            self.phase = REROLL  # at one's own campfire the weather may be waited out
-            return
-        if not matched:
-            self.stage = AFTERNOON_START
-            if self.rerolls:
-                self._log(f"{self._who(seat)} waits out the {name}")
-            return
-        self.weather_hits[seat] += 1
-        self._log(f"{self._who(seat)} is hit by {name}")
-        if wet:
-            for s in range(self.n):
-                if self.in_park(s):
-                    self.refill_owed[self.region_of(s)] += 1
-        self._challenge(req, f"{name} weather", AFTERNOON_START)
-
-    def _afternoon_start(self) -> None:
-        seat = self.seat_now
-        self.actions = max(0, self.count_actions(seat) - self.rerolls)
-        self._log(f"{self._who(seat)} has {self.actions} actions at {self._name(self.pos[seat])}")
-        self.stage = IN_AFTERNOON
-
-    def _evening(self) -> None:
-        seat = self.seat_now
-        if not self.trail_deck:
-            self.trail_deck, self.trail_discard = self.trail_discard, []
-            self.rng.shuffle(self.trail_deck)
-        card = self.trail_deck.pop()
-        self.trail_discard.append(card)
-        kind, item = self.trail_cards[card]
-        self.stage = END_TURN
-        self._log(
-            f"{self._who(seat)} draws a trail card: {kind.replace('_', ' ')}"
-            + (f" ({ITEMS[item]})" if item >= 0 else "")
-        )
-        if kind == "challenge":
-            self._challenge((item,), "trail challenge", END_TURN)
-        elif kind == "skill":
-            self.skill_picks += 1
-        elif kind == "health":
-            self._change_health(seat, 1)
-        elif kind == "gear":
-            if self.tiles(seat) < self.rules.storage and self.bag:
-                self._gain_tile(seat, self._draw_bag())
-        elif kind == "water":
-            if self.tiles(seat) < self.rules.storage and self.water_discard:
-                self.water_discard -= 1
-                self._gain_tile(seat, WATER_ITEM)
-        elif kind == "shifty_weather":
-            self._advance_forecast()
-        elif kind == "shoo_bear":
-            self.shoo_pending = not self.aggressive
-
-    def _end_turn(self) -> None:
-        seat = self.seat_now
-        if len(self.hand[seat]) > self.rules.hand_limit:
-            self.phase = HAND
-            return
-        if self.in_park(seat):
-            self._check_side_hikes(seat, end_of_turn=True)
-        self._restock()
-        if not any(self.in_park(s) for s in range(self.n)):
-            self._game_over("normal")
-            return
-        self._open_window()
-
-    def _open_window(self) -> None:
-        """Trading "at any time" (Trading), made finite: after each turn, every other hiker, in
-        turn order, may make one offer to a hiker of its own region, who accepts or declines."""
-        self.stage = WINDOW
-        if self.rules.trade_window and self.rules.trade_offers:
-            k, order = self.order_index, self.order
-            self.window = [order[(k + i) % self.n] for i in range(1, self.n)]
-
-    def _window_step(self) -> None:
-        """The next hiker of the window with a choice decides; the others are skipped."""
-        while self.window:
-            if self._window_actions(self.window[0]):
-                self.phase = TRADE_WINDOW
-                return
-            self.window.pop(0)
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.order_index += 1
-        if self.order_index >= self.n:
-            self._end_of_round()
-            if self.phase == OVER:
-                return
-        self.seat_now = self.order[self.order_index]
-        self.stage = START
-
-    def _end_of_round(self) -> None:
-        self.day += 1
-        self._advance_forecast()
-        self.order = turn_order.next_round(self.order, self.bottom_row, self.rules.turn_order)
-        self.bottom_row = []
-        self.order_index = 0
-        if self.day >= self.rules.turn_limit:
-            self._game_over("turn_limit")
-
-    def _game_over(self, reason: str) -> None:
-        self.end_reason = reason
-        self.phase = OVER
-        for s in range(self.n):
-            if self.in_park(s):
-                self.days_out[s] = self.turns()
-        self._log(f"the game ends ({reason})")
 
     # ------------------------------------------------------------------ view / text
 
@@ -1561,87 +943,6 @@ class HikeState:
         return c
 
     # ------------------------------------------------------------------ invariants
-
-    def invariants(self) -> None:
-        r, d, n = self.rules, self.rules.decks, self.n
-
-        def check(ok: bool, what: str) -> None:
-            if not ok:
-                raise InvariantError(what)
-
-        gear_total = (
-            len(self.bag)
-            + sum(len(st) for st in self.box)
-            + sum(sum(self.storage[s][:GEAR_TYPES]) for s in range(n))
-        )
-        check(gear_total == sum(d.gear), f"gear tiles not conserved: {gear_total}")
-        water = (
-            sum(self.water_supply)
-            + self.water_discard
-            + sum(self.storage[s][WATER_ITEM] for s in range(n))
-        )
-        check(water == d.water_tiles, f"water tiles not conserved: {water}")
-        check(min(self.water_supply) >= 0 and self.water_discard >= 0, "negative water pile")
-        cards = (
-            len(self.skill_deck)
-            + len(self.skill_discard)
-            + sum(1 for c in self.face_up if c >= 0)
-            + sum(len(h) for h in self.hand)
-        )
-        check(cards == self.skill_total, f"skill cards not conserved: {cards}")
-        for t in range(len(ITEMS)):
-            held = sum(self.tokens[s][t] for s in range(n))
-            check(self.token_supply[t] >= 0, f"{ITEMS[t]} token supply negative")
-            check(self.token_supply[t] + held == n + 1, f"{ITEMS[t]} tokens not conserved")
-        weather = len(self.weather_deck) + len(self.weather_discard) + len(self.forecast)
-        check(
-            weather == len(self.weather_cards) and len(self.forecast) == 3,
-            "weather cards not conserved",
-        )
-        check(
-            len(self.trail_deck) + len(self.trail_discard) == len(self.trail_cards),
-            "trail cards lost",
-        )
-        scenic = sum(self.scenic_on) + sum(len(x) for x in self.scenic) + self.scenic_discarded
-        check(scenic == len(self.board.scenic_spots), f"scenic tokens not conserved: {scenic}")
-        for stack in self.box:
-            check(
-                all(a != b for a, b in zip(stack, stack[1:], strict=False)), "double-stacked gear"
-            )
-        for s in range(n):
-            check(0 <= self.tiles(s) <= r.storage, f"seat {s} storage {self.tiles(s)}")
-            check(min(self.storage[s]) >= 0, f"seat {s} negative storage")
-            check(0 <= self.health[s] <= r.health_max, f"seat {s} health {self.health[s]}")
-            check(self.campfires_used[s] <= r.campfires, f"seat {s} campfires")
-            check(len(self.side_done[s]) <= 2, f"seat {s} completed too many side hikes")
-            if s != self.seat_now or self.stage in (START, WINDOW):
-                check(
-                    len(self.hand[s]) <= r.hand_limit,
-                    f"seat {s} holds {len(self.hand[s])} skill cards",
-                )
-            if self.in_park(s) and self.phase not in (WAYPOINT, TRAILHEAD):
-                check(0 <= self.pos[s] < self.board.size, f"seat {s} off the map")
-                check(
-                    not self.passive_bear_at(self.pos[s]),
-                    f"seat {s} shares a space with a passive bear",
-                )
-            elif not self.in_park(s):
-                check(self.pos[s] == -1, f"seat {s} left the park but still stands on it")
-        if self.window:
-            check(
-                self.stage == WINDOW
-                and self.seat_now not in self.window
-                and len(set(self.window)) == len(self.window),
-                "trading window: each other hiker decides once, after a turn",
-            )
-        if not self.aggressive:
-            for region, at in enumerate(self.bear_pos):
-                check(self.board.park.region[at] == region, "a passive bear left its region")
-        check(
-            sum(self.campfire_at[x] >= 0 for x in range(self.board.size))
-            == sum(self.campfires_used),
-            "campfires on the map do not match the packboards",
-        )
 
 
 def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> HikeState:

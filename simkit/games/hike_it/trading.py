@@ -118,3 +118,42 @@ def scenic_choices(pack: Pack, scenic_type, region) -> list[int]:
             seen.add(key)
             out.append(s)
     return out
+
+
+def can_give(decks: Decks, mine: Pack, gives: tuple[int, ...], most: int) -> list[int]:
+    """Codes the offerer may add to what it gives: things it holds beyond those already offered."""
+    if len(gives) >= most:
+        return []
+    held = holdings(decks, mine)
+    return [c for c in CODES if held[c] > gives.count(c)]
+
+
+def can_ask(
+    decks: Decks, theirs: Pack, gives: tuple[int, ...], gets: tuple[int, ...], most: int
+) -> list[int]:
+    """Codes the offerer may ask for: things the other holds (its skill cards are hidden, so any
+    type), never one of the things it gives."""
+    if len(gets) >= most:
+        return []
+    held = holdings(decks, theirs)
+    return [c for c in CODES if c not in gives and (CARD <= c < TOKEN or held[c] > gets.count(c))]
+
+
+def can_accept(
+    rules,
+    mine: Pack,
+    theirs: Pack,
+    gives: tuple[int, ...],
+    gets: tuple[int, ...],
+    mine_bound: bool,
+    theirs_bound: bool,
+) -> bool:
+    """Whether the receiver (``theirs``) can take the offer: it holds what is asked, both
+    storages stay within their limit, and the hand limit holds for each side ``*_bound``."""
+    return (
+        all(count(rules.decks, theirs, c) >= gets.count(c) for c in set(gets))
+        and fits(theirs, rules.storage, gives, gets)
+        and fits(mine, rules.storage, gets, gives)
+        and (not theirs_bound or hand_fits(theirs, rules.hand_limit, gives, gets))
+        and (not mine_bound or hand_fits(mine, rules.hand_limit, gets, gives))
+    )
