@@ -146,9 +146,9 @@ class Planner:
     cairn_weight: float = 1.0  # how much a Cairn's bonus counts
     money_value: float = 3.0  # points a pound is worth early in the day
     spend_bias: float = 0.0  # extra appeal of a ride or a Refreshment stop
-    # A bar doubles one card: about a turn's walking, worth more than the pound it costs, so a
-    # Rambler with money to spare buys one (when the two tied, the tie meant never buying).
-    chocolate_value: float = 4.5  # points a Chocolate bar is worth early in the day
+    # A bar doubles one card: about a turn's walking, a little more than the pound it costs, so
+    # a Rambler with money to spare buys one (when the two tied, the tie meant never buying).
+    chocolate_value: float = 3.5  # points a Chocolate bar is worth early in the day
     rucksack_caution: float = 0.4  # pace lost a turn on the walk home under the Heavy Rucksack
     # From Tea (9 turns before the end) the leader is whom a burden vote picks: it plans the
     # walk home at the Rucksack's pace before it is handed over far from Keswick (a leader
@@ -388,7 +388,9 @@ class _Plan:
         price = self.rules.chocolate_cost * self.pound()
         bar = self.view.chocolate[self.seat] - eat + bought > 0
         end = self.walk_value(space, tuple(rest), bar)
-        return end + (bought - eat) * self.chocolate() - bought * price
+        # A bar carried on is worth its value only with money to spare, as in the shop.
+        kept = self.chocolate() if bought <= eat or self.wants_chocolate() else 0.0
+        return end + (bought - eat) * kept - bought * price
 
     # -------------------------------------------------------------- the walk home
 
@@ -547,8 +549,11 @@ class _Plan:
         return v.money[self.seat] - r.chocolate_cost >= cost
 
     def wants_chocolate(self) -> bool:
-        """A bar is bought when it is worth more than the pounds it costs (a tie keeps them)."""
-        return self.chocolate() > self.rules.chocolate_cost * self.pound()
+        """A bar is bought with money to spare (a pound still left for a ride or Refreshments,
+        which score more per pound than a bar) when it is worth more than the pounds it costs.
+        (Its value and a pound's once tied, and the tie meant never buying.)"""
+        spare = self.view.money[self.seat] - self.rules.chocolate_cost
+        return spare >= 1 and self.chocolate() > self.rules.chocolate_cost * self.pound()
 
     # -------------------------------------------------------------- Equipment and the vote
 
