@@ -385,7 +385,7 @@ class _Plan:
 
     def move_score(self, space: int, eat: int, bought: int = 0, rest=()) -> float:
         """The end of the walk, less a bar eaten, plus a bar bought on the way at its price."""
-        price = self.rules.chocolate_cost * self.pound()
+        price = self.bar_price()
         bar = self.view.chocolate[self.seat] - eat + bought > 0
         end = self.walk_value(space, tuple(rest), bar)
         # A bar carried on is worth its value only with money to spare, as in the shop.
@@ -553,7 +553,12 @@ class _Plan:
         which score more per pound than a bar) when it is worth more than the pounds it costs.
         (Its value and a pound's once tied, and the tie meant never buying.)"""
         spare = self.view.money[self.seat] - self.rules.chocolate_cost
-        return spare >= 1 and self.chocolate() > self.rules.chocolate_cost * self.pound()
+        return spare >= 1 and self.chocolate() > self.bar_price()
+
+    def bar_price(self) -> float:
+        """What a bar's pounds are worth: their value, plus the appeal of the ride or the
+        Refreshments they would otherwise have paid for (``spend_bias``)."""
+        return self.rules.chocolate_cost * (self.pound() + self.style.spend_bias)
 
     # -------------------------------------------------------------- Equipment and the vote
 
@@ -648,13 +653,14 @@ class CairnRacer(Planner):
 @dataclass
 class DayTripper(Planner):
     """Spends its money: rides the Ferry and the Buses and stops for Refreshments whenever a pound
-    buys more points than walking would, then walks the fells nearest its stop; it never buys
-    Chocolate."""
+    buys more points than walking would, then walks the fells nearest its stop; it buys
+    Chocolate only to eat at once."""
 
     money_value: float = 0.5
     spend_bias: float = 4.0
     # Its pounds go on rides and Refreshments, points on the spot: a bar is worth less to it
-    # than the pound it costs, so it never buys one (it eats the bar it starts with).
+    # than the ride its pound would pay for, so it buys one only to eat at once for a walk
+    # worth more than that ride (it eats the bar it starts with).
     chocolate_value: float = 0.4
     lookahead: float = 0.4
     equipment_taste: ClassVar[tuple] = (
