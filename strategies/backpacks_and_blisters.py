@@ -487,7 +487,6 @@ class _Plan:
     def best_start(self, legal_actions):
         best, best_value = legal_actions[0], -math.inf
         v, r = self.view, self.rules
-        stay = self.end_value(self.here)
         for action in legal_actions:
             kind = action[0]
             if kind == "play":
@@ -511,21 +510,28 @@ class _Plan:
                     value -= 0.3 * keep
             elif kind == "ride":
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
-                worst = min((self.card_worth(c) for c in v.hand), default=0.0)
+                worst = min(v.hand, key=self.card_worth, default=-1)
+                # The walk home after a ride is counted with the cards kept, as after a walk
+                # (the ride's discard goes: the worst card).
+                kept = tuple(c for c in v.hand if c != worst)
+                end = self.walk_value(action[2], kept, bool(v.chocolate[self.seat]))
                 value = (
                     points
                     + self.style.spend_bias
-                    + self.end_value(action[2])
+                    + end
                     - r.ride_cost * self.pound()
-                    - 0.3 * worst
+                    - 0.3 * (self.card_worth(worst) if worst >= 0 else 0.0)
                 )
             elif kind == "refresh":
                 dropped = sum(self.card_worth(c) for c in action[1:])
                 fresh = len(action[1:]) * 1.5
+                # Staying put for Refreshments: the walk home from here with the cards kept.
+                kept = tuple(c for c in v.hand if c not in action[1:])
+                end = self.walk_value(self.here, kept, bool(v.chocolate[self.seat]))
                 value = (
                     r.refresh_points
                     + self.style.spend_bias
-                    + stay
+                    + end
                     - r.refresh_cost * self.pound()
                     - 0.3 * dropped
                     + 0.3 * fresh
@@ -533,8 +539,9 @@ class _Plan:
             else:  # buy: weighed below, against what the pound would otherwise buy this turn
                 continue
             if kind in ("ride", "refresh") and value < UNSAFE / 2:
-                # Out of time: only getting closer to Keswick counts, not points on the way.
-                value = (self.end_value(action[2]) if kind == "ride" else stay) - 1.0
+                # Out of time: only getting closer to Keswick counts, not points on the way,
+                # and standing still for Refreshments never gets closer.
+                value = end - (1.0 if kind == "ride" else 100.0)
             if value > best_value:
                 best, best_value = action, value
         if ("buy",) in legal_actions and self.wants_chocolate() and self.buy_first(best):
