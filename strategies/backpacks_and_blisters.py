@@ -146,9 +146,9 @@ class Planner:
     cairn_weight: float = 1.0  # how much a Cairn's bonus counts
     money_value: float = 3.0  # points a pound is worth early in the day
     spend_bias: float = 0.0  # extra appeal of a ride or a Refreshment stop
-    # A bar doubles one card: about a turn's walking, worth more than the pound it costs, so a
-    # Rambler with money to spare buys one (when the two tied, the tie meant never buying).
-    chocolate_value: float = 4.5  # points a Chocolate bar is worth early in the day
+    # A bar doubles one card: about a turn's walking, a little more than the pound it costs, so
+    # a Rambler with money to spare buys one (when the two tied, the tie meant never buying).
+    chocolate_value: float = 3.5  # points a Chocolate bar is worth early in the day
     rucksack_caution: float = 0.4  # pace lost a turn on the walk home under the Heavy Rucksack
     # From Tea (9 turns before the end) the leader is whom a burden vote picks: it plans the
     # walk home at the Rucksack's pace before it is handed over far from Keswick (a leader
@@ -385,10 +385,12 @@ class _Plan:
 
     def move_score(self, space: int, eat: int, bought: int = 0, rest=()) -> float:
         """The end of the walk, less a bar eaten, plus a bar bought on the way at its price."""
-        price = self.rules.chocolate_cost * self.pound()
+        price = self.bar_price()
         bar = self.view.chocolate[self.seat] - eat + bought > 0
         end = self.walk_value(space, tuple(rest), bar)
-        return end + (bought - eat) * self.chocolate() - bought * price
+        # A bar carried on is worth its value only with money to spare, as in the shop.
+        kept = self.chocolate() if bought <= eat or self.wants_chocolate() else 0.0
+        return end + (bought - eat) * kept - bought * price
 
     # -------------------------------------------------------------- the walk home
 
@@ -485,7 +487,6 @@ class _Plan:
     def best_start(self, legal_actions):
         best, best_value = legal_actions[0], -math.inf
         v, r = self.view, self.rules
-        stay = self.end_value(self.here)
         for action in legal_actions:
             kind = action[0]
             if kind == "play":
@@ -509,21 +510,28 @@ class _Plan:
                     value -= 0.3 * keep
             elif kind == "ride":
                 points = r.ferry_points if action[1] == "ferry" else r.bus_points
-                worst = min((self.card_worth(c) for c in v.hand), default=0.0)
+                worst = min(v.hand, key=self.card_worth, default=-1)
+                # The walk home after a ride is counted with the cards kept, as after a walk
+                # (the ride's discard goes: the worst card).
+                kept = tuple(c for c in v.hand if c != worst)
+                end = self.walk_value(action[2], kept, bool(v.chocolate[self.seat]))
                 value = (
                     points
                     + self.style.spend_bias
-                    + self.end_value(action[2])
+                    + end
                     - r.ride_cost * self.pound()
-                    - 0.3 * worst
+                    - 0.3 * (self.card_worth(worst) if worst >= 0 else 0.0)
                 )
             elif kind == "refresh":
                 dropped = sum(self.card_worth(c) for c in action[1:])
                 fresh = len(action[1:]) * 1.5
+                # Staying put for Refreshments: the walk home from here with the cards kept.
+                kept = tuple(c for c in v.hand if c not in action[1:])
+                end = self.walk_value(self.here, kept, bool(v.chocolate[self.seat]))
                 value = (
                     r.refresh_points
                     + self.style.spend_bias
-                    + stay
+                    + end
                     - r.refresh_cost * self.pound()
                     - 0.3 * dropped
                     + 0.3 * fresh
@@ -531,8 +539,9 @@ class _Plan:
             else:  # buy: weighed below, against what the pound would otherwise buy this turn
                 continue
             if kind in ("ride", "refresh") and value < UNSAFE / 2:
-                # Out of time: only getting closer to Keswick counts, not points on the way.
-                value = (self.end_value(action[2]) if kind == "ride" else stay) - 1.0
+                # Out of time: only getting closer to Keswick counts, not points on the way,
+                # and standing still for Refreshments never gets closer.
+                value = end - (1.0 if kind == "ride" else 100.0)
             if value > best_value:
                 best, best_value = action, value
         if ("buy",) in legal_actions and self.wants_chocolate() and self.buy_first(best):
@@ -547,8 +556,16 @@ class _Plan:
         return v.money[self.seat] - r.chocolate_cost >= cost
 
     def wants_chocolate(self) -> bool:
-        """A bar is bought when it is worth more than the pounds it costs (a tie keeps them)."""
-        return self.chocolate() > self.rules.chocolate_cost * self.pound()
+        """A bar is bought with money to spare (a pound still left for a ride or Refreshments,
+        which score more per pound than a bar) when it is worth more than the pounds it costs.
+        (Its value and a pound's once tied, and the tie meant never buying.)"""
+        spare = self.view.money[self.seat] - self.rules.chocolate_cost
+        return spare >= 1 and self.chocolate() > self.bar_price()
+
+    def bar_price(self) -> float:
+        """What a bar's pounds are worth: their value, plus the appeal of the ride or the
+        Refreshments they would otherwise have paid for (``spend_bias``)."""
+        return self.rules.chocolate_cost * (self.pound() + self.style.spend_bias)
 
     # -------------------------------------------------------------- Equipment and the vote
 
@@ -643,13 +660,14 @@ class CairnRacer(Planner):
 @dataclass
 class DayTripper(Planner):
     """Spends its money: rides the Ferry and the Buses and stops for Refreshments whenever a pound
-    buys more points than walking would, then walks the fells nearest its stop; it never buys
-    Chocolate."""
+    buys more points than walking would, then walks the fells nearest its stop; it buys
+    Chocolate only to eat at once."""
 
     money_value: float = 0.5
     spend_bias: float = 4.0
     # Its pounds go on rides and Refreshments, points on the spot: a bar is worth less to it
-    # than the pound it costs, so it never buys one (it eats the bar it starts with).
+    # than the ride its pound would pay for, so it buys one only to eat at once for a walk
+    # worth more than that ride (it eats the bar it starts with).
     chocolate_value: float = 0.4
     lookahead: float = 0.4
     equipment_taste: ClassVar[tuple] = (

@@ -145,6 +145,20 @@ def last_bus_home():
     )
 
 
+def no_refreshments_far_from_home_at_five():
+    # 5 p.m. at Dodd Wood, a Refreshment stop three spaces and Keswick away, two turns left:
+    # neither card (one circle each) walks home from here in a turn, so standing still for
+    # 5 points risks everything; the walk home starts now.
+    return position(
+        2,
+        turn=LAST - 2,
+        at=["Dodd Wood", "Helvellyn"],
+        hands=[["Castlehead", "Glaramara"], []],
+        money=[1, 0],
+        stones=[["Dodd Wood"], []],
+    )
+
+
 def refresh_away_blisters():
     # Three Blisters in hand at a Refreshment location with £1: Refreshments swap them.
     return position(
@@ -273,6 +287,11 @@ SCENARIOS = [
         "takes the last bus home",
         last_bus_home,
         lambda n, s: choose(n, s) == ("ride", "78", AT["Keswick"]),
+    ),
+    Scenario(
+        "walks home at 5 p.m. instead of stopping for Refreshments far out",
+        no_refreshments_far_from_home_at_five,
+        lambda n, s: choose(n, s)[0] == "play",
     ),
     Scenario(
         "swaps three Blisters at Refreshments",

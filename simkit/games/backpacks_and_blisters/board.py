@@ -39,6 +39,7 @@ class Board:
         "triangle",
         "points",
         "glass",
+        "glass_spaces",
         "beauty",
         "neighbours",
         "start",
@@ -77,6 +78,7 @@ class Board:
         self.index = {n: i for i, n in enumerate(names)}
         self.kind, self.triangle = tuple(kind), tuple(triangle)
         self.points, self.glass, self.beauty = tuple(points), tuple(glass), tuple(beauty)
+        self.glass_spaces = tuple(s for s, g in enumerate(glass) if g)  # the Refreshment stops
         adjacency: list[list[int]] = [[] for _ in names]
         for a, b in sorted(edges):
             adjacency[a].append(b)

@@ -144,7 +144,17 @@ def walks(
     location passed or started from, when none is carried and the pounds allow. At most one bar
     is eaten in a turn (Chocolate doubles a card, it does not double it twice).
     """
-    return set(_walks(board, start, tuple(allowances), frozenset(others), frozenset(stops), purse))
+    others, stops = frozenset(others), frozenset(stops)
+    doubled = [(2 * c, 2 * t) for c, t in allowances]
+    can_buy = purse.money >= purse.price and purse.shops
+    far = reachable_any(board, start, doubled, others, stops) if purse.bar or can_buy else set()
+    if not can_buy or not (far | {start}) & purse.shops:
+        # Nothing to buy on the way: eating anywhere adds the same symbols as eating at the
+        # start, so the plain search and the doubled one give every end (and much faster).
+        plain = reachable_any(board, start, allowances, others, stops)
+        eaten = far if purse.bar else set()
+        return {(d, 0, 0) for d in plain} | {(d, 1, 0) for d in eaten}
+    return set(_walks(board, start, tuple(allowances), others, stops, purse))
 
 
 @lru_cache(maxsize=4096)

@@ -546,7 +546,7 @@ class BBState:
             mint_cake=eq == MINT_CAKE,
             chocolate=False,
         )
-        shops = frozenset(s for s in range(self.board.n_spaces) if self._shop_open(s))
+        shops = frozenset(s for s in self.board.glass_spaces if self._shop_open(s))
         purse = Purse(bool(self.chocolate[seat]), self.money[seat], r.chocolate_cost, shops)
         stops = walk_stops(self.board, self.turn, r.late_keswick)
         ends = walks(self.board, self.pos[seat], moves, self._others_on_small(seat), stops, purse)
@@ -558,10 +558,13 @@ class BBState:
         def beats(a: tuple[int, int], b: tuple[int, int]) -> bool:
             return a != b and a[0] >= b[0] and a[1] >= b[1]
 
+        ways: dict[int, list[tuple[int, int]]] = {}
+        for dest, eat, bought in ends:
+            ways.setdefault(dest, []).append(left(eat, bought))
         kept = []
         for dest, eat, bought in ends:
             mine = left(eat, bought)
-            beaten = any(d == dest and beats(left(e, k), mine) for d, e, k in ends)
+            beaten = any(beats(other, mine) for other in ways[dest])
             late_shop = bought and dest in shops and (dest, eat, bought - 1) in ends
             if not beaten and not late_shop:
                 kept.append((dest, eat, bought))
