@@ -18,6 +18,8 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
+# Names are data: a strategy or variant called "cost $_$" is text, never TeX math.
+matplotlib.rcParams["text.parse_math"] = False
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
@@ -220,10 +222,15 @@ def chart_ratings(df: pl.DataFrame, path: Path) -> pl.DataFrame | None:
 
 
 def sweep_field(meta: dict) -> str | None:
-    """The swept rule field, if every non-base variant is ``field=value`` of one field."""
-    names = [v["name"] for v in meta.get("variants", []) if v["name"] != "base"]
-    fields = {name.partition("=")[0] for name in names}
-    if len(fields) == 1 and all("=" in n for n in names):
+    """The swept rule field: every non-base variant overrides the same single field with a number
+    (names are data and never parsed: a variant may be called ``fewer bears=yes``)."""
+    overrides = [v.get("overrides") or {} for v in meta.get("variants", []) if v["name"] != "base"]
+    if not overrides or any(len(o) != 1 for o in overrides):
+        return None
+    fields = {next(iter(o)) for o in overrides}
+    values = [next(iter(o.values())) for o in overrides]
+    numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in values)
+    if len(fields) == 1 and numeric and len(set(values)) == len(values):
         return fields.pop()
     return None
 
@@ -235,8 +242,11 @@ def _rule_value(rules: dict, dotted: str):
 
 
 def sweep_points(df: pl.DataFrame, meta: dict, field: str) -> pl.DataFrame:
-    """Each variant's swept value (the base at its rule's value) and its metrics."""
-    base_value = _rule_value(meta["rules_as_used"]["base"], field)
+    """Each variant's swept value (the base at its rule's value, if it has one) and its metrics."""
+    try:
+        base_value = float(_rule_value(meta["rules_as_used"]["base"], field))
+    except (KeyError, TypeError, ValueError):
+        base_value = None
     values = {"base": base_value} | {
         v["name"]: v["overrides"][field] for v in meta["variants"] if v["name"] != "base"
     }
