@@ -122,3 +122,42 @@ def bradley_terry(df: pl.DataFrame) -> pl.DataFrame:
             "games": pl.Int64,
         },
     ).sort("variant", "n_players", "elo", descending=[False, False, True])
+
+
+def unmeasured_pairs(df: pl.DataFrame) -> list[str]:
+    """Per cell, the pairs of strategies the seating left unmeasured: pairs that never met, and
+    pairs that met in only one seat order (so seat and strategy are mixed up in their meeting)."""
+    keys = ["variant", "n_players", "game_index"]
+    seats = df.select(*keys, "seat", "strategy")
+    met = (
+        seats.join(seats, on=keys, suffix="_opp")
+        .filter(
+            (pl.col("strategy") != pl.col("strategy_opp")) & (pl.col("seat") < pl.col("seat_opp"))
+        )
+        .select("variant", "n_players", first="strategy", second="strategy_opp")
+        .unique()
+    )
+    names = df.group_by("variant", "n_players").agg(pl.col("strategy").unique().sort())
+    lines = []
+    for variant, n, cell_names in names.sort("variant", "n_players").iter_rows():
+        if len(cell_names) < 2:
+            continue
+        cell = met.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
+        orders = set(cell.select("first", "second").iter_rows())
+        never, one_way = [], []
+        for i, a in enumerate(cell_names):
+            for b in cell_names[i + 1 :]:
+                seen = ((a, b) in orders) + ((b, a) in orders)
+                (never if seen == 0 else one_way if seen == 1 else []).append(f"{a} / {b}")
+        if never:
+            lines.append(
+                f"{variant}, {n} players: these pairs never met, so their head-to-head is not "
+                f"measured: {', '.join(never)} (rotate the seats, or play a full cycle of the "
+                "seating design)."
+            )
+        if one_way:
+            lines.append(
+                f"{variant}, {n} players: these pairs met in one seat order only, so seat and "
+                f"strategy are confounded in their head-to-head: {', '.join(one_way)}."
+            )
+    return lines
