@@ -461,20 +461,53 @@ def header(spec, meta: dict, df: pl.DataFrame) -> str:
 def findings(multi: pl.DataFrame) -> list[str]:
     """The sentences a designer acts on: seats and strategies out of line, what variants changed,
     and any pair of strategies the seating left unmeasured."""
-    lines = verdicts(multi)
+    lines = seat_findings(verdicts_module.seat_verdicts(multi))
+    lines += verdicts_module.strategy_verdicts(multi)
     if multi["variant"].n_unique() > 1:
         lines += variant_findings(multi)
     lines += [f"Warning: {w}" for w in ratings.unmeasured_pairs(multi)]
     return lines
 
 
+def seat_findings(table: pl.DataFrame) -> list[str]:
+    """The seat verdicts, condensed: every cell with a seat out of line in full, the others in one
+    sentence, and what a study would need, once per player count."""
+    lines = table.filter(pl.col("sure"))["verdict"].to_list()
+    calm = table.filter(~pl.col("sure"))
+    if calm.height:
+        cells = ", ".join(f"{v} ({n} players)" for v, n in calm.select(KEY_COLUMNS).iter_rows())
+        proven = calm.filter(pl.col("equivalent"))
+        lines.append(
+            f"No seat out of line in {cells} (score tests, Holm-adjusted over every seat test of "
+            "this report)."
+            + (
+                " Seat 0's edge is shown within 1 point either way (two one-sided tests) in "
+                + ", ".join(f"{v} ({n} players)" for v, n in proven.select(KEY_COLUMNS).iter_rows())
+                + "."
+                if proven.height
+                else ""
+            )
+        )
+        for n, part in calm.group_by("n_players", maintain_order=True):
+            row = part.row(0, named=True)
+            lines.append(
+                f"At {n[0]} players, ruling out a first-player edge of 1 point either way takes "
+                f"about {row['games_for_equivalence']:,} games per cell (two one-sided tests, 80% "
+                f"power if the game is fair), and detecting one about {row['games_for_power']:,} "
+                f"(80% power; both at 5% after Holm's adjustment); {row['games']:,} were played."
+            )
+    return lines
+
+
+KEY_COLUMNS = ["variant", "n_players"]
+
 VARIANT_WORDS = {
-    "fpa": ("seat 0's win share", 100, "points"),
-    "advantage_p1": ("seat 0's partial win (Ludii's AdvantageP1)", 100, "points"),
-    "duration_mean": ("the game length", 1, ""),
-    "drawishness": ("the share of drawn games", 100, "points"),
-    "shared_first": ("the share of shared first places", 100, "points"),
-    "timeouts": ("the share of games stopped by the turn cap", 100, "points"),
+    "fpa": ("seat 0's win share", 100, " points"),
+    "advantage_p1": ("seat 0's partial win (Ludii's AdvantageP1)", 100, " points"),
+    "duration_mean": ("the mean game length", 1, " turns"),
+    "drawishness": ("the share of drawn games", 100, " points"),
+    "shared_first": ("the share of shared first places", 100, " points"),
+    "timeouts": ("the share of games stopped by the turn cap", 100, " points"),
 }
 
 
@@ -493,7 +526,7 @@ def variant_findings(multi: pl.DataFrame) -> list[str]:
         what, scale, unit = VARIANT_WORDS[r["metric"]]
         out.append(
             f"{r['variant']}, {r['n_players']} players: changes {what} by "
-            f"{scale * r['diff']:+.1f} {unit} [{scale * r['lo']:+.1f}, {scale * r['hi']:+.1f}] "
+            f"{scale * r['diff']:+.1f}{unit} [{scale * r['lo']:+.1f}, {scale * r['hi']:+.1f}] "
             f"against base (paired on {r['pairs']:,} shared seeds, Holm-adjusted over {tested} "
             "comparisons)."
         )
@@ -536,6 +569,7 @@ def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
             f"{seq['budget_per_cell']:,}).</p>"
         )
     sections += [
+        "<ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi)) + "</ul>",
         _img(out / "win_share_by_seat.png", "Win share by seat, difference from fair"),
         "<h3>Every seat against its fair share</h3><p>Score test against 1/n; "
         "<code>p_adjusted</code> is Holm-adjusted over every seat test of this report.</p>",
