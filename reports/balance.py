@@ -458,11 +458,10 @@ def header(spec, meta: dict, df: pl.DataFrame) -> str:
     )
 
 
-def findings(multi: pl.DataFrame) -> list[str]:
+def findings(multi: pl.DataFrame, seat_table: pl.DataFrame, strategy_lines: list[str]) -> list[str]:
     """The sentences a designer acts on: seats and strategies out of line, what variants changed,
     and any pair of strategies the seating left unmeasured."""
-    lines = seat_findings(verdicts_module.seat_verdicts(multi))
-    lines += verdicts_module.strategy_verdicts(multi)
+    lines = seat_findings(seat_table) + strategy_lines
     if multi["variant"].n_unique() > 1:
         lines += variant_findings(multi)
     lines += [f"Warning: {w}" for w in ratings.unmeasured_pairs(multi)]
@@ -557,7 +556,9 @@ def chart_variants(multi: pl.DataFrame, path: Path) -> None:
     plt.close(fig)
 
 
-def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
+def seat_sections(
+    multi: pl.DataFrame, meta: dict, out: Path, verdict_lines: list[str]
+) -> list[str]:
     """Seat balance and strategy ratings of the games with several players."""
     sections = [_section("seats", "Seat balance")]
     if meta.get("sequential"):
@@ -569,7 +570,7 @@ def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
             f"{seq['budget_per_cell']:,}).</p>"
         )
     sections += [
-        "<ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi)) + "</ul>",
+        "<ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in verdict_lines) + "</ul>",
         _img(out / "win_share_by_seat.png", "Win share by seat, difference from fair"),
         "<h3>Every seat against its fair share</h3><p>Score test against 1/n; "
         "<code>p_adjusted</code> is Holm-adjusted over every seat test of this report.</p>",
@@ -707,8 +708,10 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     lines: list[str] = []
     if not multi.is_empty():
         chart_seats(multi, out / "win_share_by_seat.png")
-        lines = findings(multi)
-        body += seat_sections(multi, meta, out)
+        seat_table = verdicts_module.seat_verdicts(multi)
+        strategy_lines = verdicts_module.strategy_verdicts(multi)
+        lines = findings(multi, seat_table, strategy_lines)
+        body += seat_sections(multi, meta, out, seat_table["verdict"].to_list() + strategy_lines)
     if not solo.is_empty():
         body += [_section("solo", "Solo games"), _table_html(solo_scores(solo))]
         if spec.honours:
