@@ -18,6 +18,8 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
+# Names are data: a strategy or variant called "cost $_$" is text, never TeX math.
+matplotlib.rcParams["text.parse_math"] = False
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
@@ -42,47 +44,74 @@ def _label(variant: str, n: int, many_variants: bool) -> str:
     return f"{variant}, {n} players" if many_variants else f"{n} players"
 
 
+def _grid(count: int, width: float, height: float, **kw):
+    """Small multiples, at most three to a row, so six cells stay legible."""
+    cols = min(3, max(1, count))
+    rows = -(-count // cols)
+    fig, axes = plt.subplots(
+        rows, cols, figsize=(max(5.0, width * cols), height * rows), squeeze=False, **kw
+    )
+    flat = list(axes.flat)
+    for ax in flat[count:]:
+        ax.set_visible(False)
+    return fig, flat[:count]
+
+
+def strategy_colours(df: pl.DataFrame) -> dict[str, str]:
+    """One colour per strategy, the same in every panel and chart of the report."""
+    names = sorted(df["strategy"].unique().to_list())
+    return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
+
+
 def chart_seats(df: pl.DataFrame, path: Path) -> None:
+    """Each seat's win share minus its fair share 1/n, in points, with the 95% interval."""
     seats = stats.seat_win_shares(df)
     cells = _cells(df)
     many = df["variant"].n_unique() > 1
-    fig, axes = plt.subplots(
-        1, len(cells), figsize=(max(5, 3.2 * len(cells)), 3.8), squeeze=False, sharey=True
-    )
-    for ax, (variant, n) in zip(axes[0], cells, strict=True):
+    fig, axes = _grid(len(cells), 3.4, 3.4, sharey=True)
+    for ax, (variant, n) in zip(axes, cells, strict=True):
         part = seats.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
         x = part["seat"].to_numpy()
-        y = part["win_share"].to_numpy()
-        err = np.vstack([y - part["lo"].to_numpy(), part["hi"].to_numpy() - y])
+        fair = 1.0 / n
+        y = 100 * (part["win_share"].to_numpy() - fair)
+        err = 100 * np.vstack(
+            [part["win_share"].to_numpy() - part["lo"].to_numpy(), part["hi"] - part["win_share"]]
+        )
         ax.bar(x, y, color=PALETTE[0], yerr=err, capsize=4, ecolor="black")
-        ax.axhline(1.0 / n, color=PALETTE[3], linestyle="--", label="fair (1/n)")
-        ax.set_title(_label(variant, n, many))
+        ax.axhline(0, color=PALETTE[3], linestyle="--", linewidth=1)
+        ax.set_title(_label(variant, n, many), fontsize=10)
         ax.set_xlabel("seat (0 plays first)")
         ax.set_xticks(x)
-    axes[0][0].set_ylabel("win share (95% interval)")
-    axes[0][0].legend(loc="lower right")
-    fig.suptitle("Win share by seat")
+    axes[0].set_ylabel("points above fair 1/n (95% interval)")
+    fig.suptitle("Win share by seat: difference from fair")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
 
-def _bars_by_cell(df, table, value: str, path: Path, xlabel: str, title: str, reference) -> None:
-    """One horizontal bar chart per (variant, players) cell: ``value`` per strategy with its
-    interval (``lo``, ``hi``) and a reference line at ``reference(n_players)``."""
+def _bars_by_cell(
+    df, table, value: str, path: Path, xlabel: str, title: str, reference, scale: float = 1.0
+) -> None:
+    """One horizontal bar chart per (variant, players) cell: ``value`` per strategy minus
+    ``reference(n_players)``, times ``scale``, with its interval; strategies keep their colour."""
     cells = _cells(df)
     many = df["variant"].n_unique() > 1
-    fig, axes = plt.subplots(1, len(cells), figsize=(max(6, 4 * len(cells)), 4), squeeze=False)
-    for ax, (variant, n) in zip(axes[0], cells, strict=True):
+    colours = strategy_colours(df)
+    fig, axes = _grid(len(cells), 4.2, 3.6, sharex=True)
+    for ax, (variant, n) in zip(axes, cells, strict=True):
         part = table.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
         names = part["strategy"].to_list()
-        y = part[value].to_numpy()
-        err = np.vstack([y - part["lo"].to_numpy(), part["hi"].to_numpy() - y])
-        ax.barh(names, y, xerr=err, color=PALETTE[: len(names)], capsize=4)
-        ax.axvline(reference(n), color="black", linestyle="--", linewidth=0.8)
+        ref = reference(n)
+        y = scale * (part[value].to_numpy() - ref)
+        err = scale * np.vstack(
+            [part[value].to_numpy() - part["lo"].to_numpy(), part["hi"] - part[value]]
+        )
+        ax.barh(range(len(names)), y, xerr=err, color=[colours[x] for x in names], capsize=4)
+        ax.set_yticks(range(len(names)), names)
+        ax.axvline(0, color="black", linestyle="--", linewidth=0.8)
         ax.invert_yaxis()
         ax.set_xlabel(xlabel)
-        ax.set_title(_label(variant, n, many))
+        ax.set_title(_label(variant, n, many), fontsize=10)
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -98,14 +127,33 @@ def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
         table,
         "win_share",
         path,
-        "win share (95% interval; dashed: 1/n)",
-        "Win share by strategy (seats rotated)",
+        "points above fair 1/n (95% interval)",
+        "Win share by strategy (seats rotated): difference from fair",
         lambda n: 1.0 / n,
+        scale=100.0,
     )
     return True
 
 
-def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str) -> None:
+def _distributions(ax, groups, xlabel: str, colours: list[str] | None = None) -> None:
+    """Overlapping step histograms for up to three groups (still readable); box plots beyond."""
+    colours = colours or [PALETTE[i % len(PALETTE)] for i in range(len(groups))]
+    if len(groups) <= 3:
+        _hist(ax, groups, xlabel, colours)
+        return
+    parts = ax.boxplot(
+        [v for _, v in groups], vert=False, patch_artist=True, showfliers=False, widths=0.6
+    )
+    for box, colour in zip(parts["boxes"], colours, strict=True):
+        box.set_facecolor(colour)
+        box.set_alpha(0.6)
+    ax.set_yticks(range(1, len(groups) + 1), [name for name, _ in groups])
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+
+
+def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str, colours=None) -> None:
+    colours = colours or [PALETTE[i % len(PALETTE)] for i in range(len(groups))]
     lo = min(float(v.min()) for _, v in groups)
     hi = max(float(v.max()) for _, v in groups)
     integral = all(np.all(np.mod(v, 1) == 0) for _, v in groups)
@@ -123,7 +171,7 @@ def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str) -> None:
             histtype="step",
             linewidth=1.6,
             density=True,
-            color=PALETTE[i % len(PALETTE)],
+            color=colours[i],
             label=name,
         )
     ax.set_xlabel(xlabel)
@@ -145,14 +193,16 @@ def chart_scores(df: pl.DataFrame, path: Path) -> None:
         seats = [
             (f"seat {s}", part.filter(pl.col("seat") == s)["score"].to_numpy()) for s in range(n)
         ]
-        _hist(axes[0][col], seats, "final score")
+        _distributions(axes[0][col], seats, "final score")
         axes[0][col].set_title(f"Score by seat, {n} players")
         if by_strategy:
+            names = sorted(part["strategy"].unique().to_list())
             groups = [
                 (name, part.filter(pl.col("strategy") == name)["score"].to_numpy())
-                for name in sorted(part["strategy"].unique().to_list())
+                for name in names
             ]
-            _hist(axes[1][col], groups, "final score")
+            colours = strategy_colours(df)
+            _distributions(axes[1][col], groups, "final score", [colours[x] for x in names])
             axes[1][col].set_title(f"Score by strategy, {n} players")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -169,8 +219,8 @@ def chart_length(df: pl.DataFrame, path: Path, turn_unit: str) -> None:
         )
         for v, n in _cells(df)
     ]
-    fig, ax = plt.subplots(figsize=(6.5, 4))
-    _hist(ax, groups, f"game length ({turn_unit})")
+    fig, ax = plt.subplots(figsize=(6.5, max(4.0, 0.35 * len(groups))))
+    _distributions(ax, groups, f"game length ({turn_unit})")
     ax.set_title("Game length")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -220,10 +270,15 @@ def chart_ratings(df: pl.DataFrame, path: Path) -> pl.DataFrame | None:
 
 
 def sweep_field(meta: dict) -> str | None:
-    """The swept rule field, if every non-base variant is ``field=value`` of one field."""
-    names = [v["name"] for v in meta.get("variants", []) if v["name"] != "base"]
-    fields = {name.partition("=")[0] for name in names}
-    if len(fields) == 1 and all("=" in n for n in names):
+    """The swept rule field: every non-base variant overrides the same single field with a number
+    (names are data and never parsed: a variant may be called ``fewer bears=yes``)."""
+    overrides = [v.get("overrides") or {} for v in meta.get("variants", []) if v["name"] != "base"]
+    if not overrides or any(len(o) != 1 for o in overrides):
+        return None
+    fields = {next(iter(o)) for o in overrides}
+    values = [next(iter(o.values())) for o in overrides]
+    numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in values)
+    if len(fields) == 1 and numeric and len(set(values)) == len(values):
         return fields.pop()
     return None
 
@@ -235,8 +290,11 @@ def _rule_value(rules: dict, dotted: str):
 
 
 def sweep_points(df: pl.DataFrame, meta: dict, field: str) -> pl.DataFrame:
-    """Each variant's swept value (the base at its rule's value) and its metrics."""
-    base_value = _rule_value(meta["rules_as_used"]["base"], field)
+    """Each variant's swept value (the base at its rule's value, if it has one) and its metrics."""
+    try:
+        base_value = float(_rule_value(meta["rules_as_used"]["base"], field))
+    except (KeyError, TypeError, ValueError):
+        base_value = None
     values = {"base": base_value} | {
         v["name"]: v["overrides"][field] for v in meta["variants"] if v["name"] != "base"
     }
@@ -330,45 +388,212 @@ def _definitions(definitions: dict[str, str]) -> str:
     )
 
 
-CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;
-text-align:right}th{background:#f0f0f0}img{max-width:100%}code{background:#f4f4f4;padding:1px 4px}"""
+CSS = """body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222;
+padding:0 1em}table{border-collapse:collapse;margin:0.5em 0 1.5em;max-width:100%}
+td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;overflow-wrap:anywhere}
+th{background:#f0f0f0}img{max-width:100%}code{background:#f4f4f4;padding:1px 4px;
+overflow-wrap:anywhere}.findings li{margin:0.4em 0}nav ol{columns:2}details{margin:0.5em 0}
+summary{cursor:pointer;font-weight:600}.warn{color:#a04000}"""
+
+# Provenance values longer than this are cut in the page (a board drawn as one long string).
+LONGEST_VALUE = 120
 
 
-def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
-    """The verdict, seat balance and strategy ratings of the games with several players."""
-    sections = [
-        "<h2>Verdict</h2><ul>"
-        + "".join(f"<li>{html.escape(v)}</li>" for v in verdicts(multi))
-        + "</ul>",
-    ]
+def _section(anchor: str, title: str) -> str:
+    return f'<h2 id="{anchor}">{html.escape(title)}</h2>'
+
+
+def _details(summary: str, body: str) -> str:
+    return f"<details><summary>{html.escape(summary)}</summary>{body}</details>"
+
+
+def _flatten(node, prefix: str = "") -> list[tuple[str, str]]:
+    """A nested rules dict as (dotted key, short text) rows."""
+    if isinstance(node, dict):
+        rows = []
+        for key, value in node.items():
+            rows += _flatten(value, f"{prefix}{key}." if not prefix else f"{prefix}{key}.")
+        return rows
+    text = json.dumps(node, default=str) if not isinstance(node, str) else node
+    if len(text) > LONGEST_VALUE:
+        text = text[:LONGEST_VALUE] + f"... ({len(text):,} characters)"
+    return [(prefix.rstrip("."), text)]
+
+
+def games_played(df: pl.DataFrame) -> pl.DataFrame:
+    """Games actually in the results, per cell."""
+    return (
+        df.select("variant", "n_players", "game_index")
+        .unique()
+        .group_by("variant", "n_players")
+        .agg(games=pl.len())
+        .sort("variant", "n_players")
+    )
+
+
+def header(spec, meta: dict, df: pl.DataFrame) -> str:
+    """Title, question and the games actually played (not the games the run planned)."""
+    played = games_played(df)
+    total = int(played["games"].sum())
+    per_cell = sorted(set(played["games"].to_list()))
+    cells = f"{played.height} cell{'s' if played.height != 1 else ''}"
+    each = (
+        f"{per_cell[0]:,} per cell"
+        if len(per_cell) == 1
+        else f"{min(per_cell):,}-{max(per_cell):,} per cell"
+    )
+    planned = meta.get("games_total")
+    note = (
+        f" (the run planned {planned:,}; the rest were not played)"
+        if isinstance(planned, int) and planned != total
+        else ""
+    )
+    return (
+        f"<h1>{html.escape(spec.title)}: {html.escape(str(meta.get('name', 'run')))}</h1>"
+        + (f"<p>{html.escape(meta['description'])}</p>" if meta.get("description") else "")
+        + f"<p><b>{total:,} games played</b>, {each} over {cells} (variant and player count)"
+        f"{html.escape(note)}. Every figure has a 95% interval written [low, high] (percent "
+        "where it is a share); <code>--target-ci</code> is the full width high - low of the "
+        "first-player interval.</p>"
+    )
+
+
+def findings(multi: pl.DataFrame, seat_table: pl.DataFrame, strategy_lines: list[str]) -> list[str]:
+    """The sentences a designer acts on: seats and strategies out of line, what variants changed,
+    and any pair of strategies the seating left unmeasured."""
+    lines = seat_findings(seat_table) + strategy_lines
+    if multi["variant"].n_unique() > 1:
+        lines += variant_findings(multi)
+    lines += [f"Warning: {w}" for w in ratings.unmeasured_pairs(multi)]
+    return lines
+
+
+def seat_findings(table: pl.DataFrame) -> list[str]:
+    """The seat verdicts, condensed: every cell with a seat out of line in full, the others in one
+    sentence, and what a study would need, once per player count."""
+    lines = table.filter(pl.col("sure"))["verdict"].to_list()
+    calm = table.filter(~pl.col("sure"))
+    if calm.height:
+        cells = ", ".join(f"{v} ({n} players)" for v, n in calm.select(KEY_COLUMNS).iter_rows())
+        proven = calm.filter(pl.col("equivalent"))
+        lines.append(
+            f"No seat out of line in {cells} (score tests, Holm-adjusted over every seat test of "
+            "this report)."
+            + (
+                " Seat 0's edge is shown within 1 point either way (two one-sided tests) in "
+                + ", ".join(f"{v} ({n} players)" for v, n in proven.select(KEY_COLUMNS).iter_rows())
+                + "."
+                if proven.height
+                else ""
+            )
+        )
+        for n, part in calm.group_by("n_players", maintain_order=True):
+            row = part.row(0, named=True)
+            lines.append(
+                f"At {n[0]} players, ruling out a first-player edge of 1 point either way takes "
+                f"about {row['games_for_equivalence']:,} games per cell (two one-sided tests, 80% "
+                f"power if the game is fair), and detecting one about {row['games_for_power']:,} "
+                f"(80% power; both at 5% after Holm's adjustment); {row['games']:,} were played."
+            )
+    return lines
+
+
+KEY_COLUMNS = ["variant", "n_players"]
+
+VARIANT_WORDS = {
+    "fpa": ("seat 0's win share", 100, " points"),
+    "advantage_p1": ("seat 0's partial win (Ludii's AdvantageP1)", 100, " points"),
+    "duration_mean": ("the mean game length", 1, " turns"),
+    "drawishness": ("the share of drawn games", 100, " points"),
+    "shared_first": ("the share of shared first places", 100, " points"),
+    "timeouts": ("the share of games stopped by the turn cap", 100, " points"),
+}
+
+
+def variant_findings(multi: pl.DataFrame) -> list[str]:
+    """What each variant changed against base, paired on shared seeds, Holm-adjusted."""
+    diffs = verdicts_module.variant_differences(multi)
+    tested = int(diffs["p_adjusted"].is_not_nan().sum())
+    sure = diffs.filter(pl.col("sure"))
+    if sure.is_empty():
+        return [
+            f"No variant measurably changed seat 0's share, length, draws or timeouts against "
+            f"base (paired on shared seeds, Holm-adjusted over {tested} comparisons)."
+        ]
+    out = []
+    for r in sure.iter_rows(named=True):
+        what, scale, unit = VARIANT_WORDS[r["metric"]]
+        out.append(
+            f"{r['variant']}, {r['n_players']} players: changes {what} by "
+            f"{scale * r['diff']:+.1f}{unit} [{scale * r['lo']:+.1f}, {scale * r['hi']:+.1f}] "
+            f"against base (paired on {r['pairs']:,} shared seeds, Holm-adjusted over {tested} "
+            "comparisons)."
+        )
+    return out
+
+
+def chart_variants(multi: pl.DataFrame, path: Path) -> None:
+    """Each variant's change of seat 0's win share and of game length against base (paired)."""
+    diffs = verdicts_module.variant_differences(multi)
+    panels = (
+        ("fpa", 100, "seat 0's win share, points vs base"),
+        ("duration_mean", 1, "game length vs base"),
+    )
+    fig, axes = _grid(len(panels), 5.0, max(3.0, 0.45 * diffs["variant"].n_unique() + 1.5))
+    for ax, (metric, scale, label) in zip(axes, panels, strict=True):
+        part = diffs.filter(pl.col("metric") == metric).sort("variant", "n_players")
+        names = [f"{v}, {n}p" for v, n in part.select("variant", "n_players").iter_rows()]
+        y = scale * part["diff"].to_numpy()
+        err = scale * np.vstack([part["diff"] - part["lo"], part["hi"] - part["diff"]])
+        ax.errorbar(y, range(len(names)), xerr=err, fmt="o", color=PALETTE[0], capsize=4)
+        ax.set_yticks(range(len(names)), names)
+        ax.axvline(0, color="black", linestyle="--", linewidth=0.8)
+        ax.invert_yaxis()
+        ax.set_xlabel(label + " (95% interval)")
+    fig.suptitle("What each variant changed (paired on shared seeds)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def seat_sections(
+    multi: pl.DataFrame, meta: dict, out: Path, verdict_lines: list[str]
+) -> list[str]:
+    """Seat balance and strategy ratings of the games with several players."""
+    sections = [_section("seats", "Seat balance")]
     if meta.get("sequential"):
         seq = meta["sequential"]
         sections.append(
             f"<p>Sequential sampling: {seq['games_per_cell']:,} games per cell to bring every "
-            f"first-player-advantage interval below {seq['target_width']} "
-            f"({'reached' if seq['reached'] else 'not reached'}; budget "
+            f"first-player-advantage interval's full width (high - low) below "
+            f"{seq['target_width']} ({'reached' if seq['reached'] else 'not reached'}; budget "
             f"{seq['budget_per_cell']:,}).</p>"
         )
     sections += [
-        "<h2>Seat balance</h2><h3>First-player advantage</h3>",
+        "<ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in verdict_lines) + "</ul>",
+        _img(out / "win_share_by_seat.png", "Win share by seat, difference from fair"),
+        "<h3>Every seat against its fair share</h3><p>Score test against 1/n; "
+        "<code>p_adjusted</code> is Holm-adjusted over every seat test of this report.</p>",
+        _table_html(verdicts_module.seat_tests(multi), 4),
+        "<h3>First-player advantage</h3>",
         _table_html(stats.first_player_advantage(multi)),
         "<h3>Are all seats equal?</h3><p>Chi-square test on wins per seat; a small p-value says "
         "the seats are not equal.</p>",
         _table_html(stats.seats_equal_test(multi), 4),
-        "<h3>Win share by seat</h3>",
-        _table_html(stats.seat_win_shares(multi)),
-        _img(out / "win_share_by_seat.png", "Win share by seat"),
     ]
     if multi["strategy"].n_unique() > 1:
         table = chart_ratings(multi, out / "ratings.png")
+        chart_strategies(multi, out / "win_share_by_strategy.png")
         sections += [
-            "<h2>Strategy ratings</h2><h3>Win share by strategy (seats rotated)</h3>",
-            _table_html(stats.strategy_win_shares(multi)),
+            _section("strategies", "Strategies"),
             _img(out / "win_share_by_strategy.png", "Win share by strategy"),
+            "<h3>Win share by strategy (seats rotated)</h3><p>A strategy's wins over its seats; "
+            "the game is the unit of the interval (a strategy in several seats of a game is one "
+            "cluster); <code>p_adjusted</code>: Holm over every strategy test.</p>",
+            _table_html(verdicts_module.strategy_tests(multi)),
             "<h3>Head to head</h3><p>Share of the meetings the row strategy wins against the "
             "column strategy: every pair of seats in a game is a meeting, the better rank wins "
-            "it, equal ranks split it (95% interval).</p>",
+            "it, equal ranks split it (95% interval, the game the unit).</p>",
             _table_html(head_to_head_matrix(multi)),
             "<h3>Bradley-Terry rating</h3><p>"
             + html.escape(ratings.__doc__.split("\n\n")[0])
@@ -380,21 +605,87 @@ def seat_sections(multi: pl.DataFrame, meta: dict, out: Path) -> list[str]:
     return sections
 
 
-def metric_sections(multi: pl.DataFrame, run_dir: Path) -> list[str]:
-    """Ludii's outcome metrics and, for a traced run, the game arcs, with their definitions."""
+def metric_sections(multi: pl.DataFrame, run_dir: Path, spec) -> list[str]:
+    """Ludii's outcome metrics and, for a traced run whose score decides the game, the arcs."""
     sections = [
-        "<h2>Metrics</h2>",
+        _section("metrics", "Metrics"),
         _table_html(metrics.outcome_metrics(multi), 4),
-        _definitions(metrics.DEFINITIONS),
+        _details("Definitions", _definitions(metrics.DEFINITIONS)),
     ]
     lines = read_traces(run_dir)
-    if lines is not None:
+    if lines is not None and getattr(spec, "score_decides", True):
         sections += [
             "<h3>Game arcs (from the score traces)</h3>",
             _table_html(traces.arc_metrics(lines, multi), 3),
-            _definitions(traces.DEFINITIONS),
+            _details("Definitions", _definitions(traces.DEFINITIONS)),
         ]
+    elif lines is not None:
+        sections.append(
+            f"<p>No game arcs: in this game the score ({html.escape(spec.score_meaning)}) does "
+            "not decide most games, so lead changes and drama read from it would mislead.</p>"
+        )
     return sections
+
+
+def provenance(meta: dict, df: pl.DataFrame) -> str:
+    """How the run was made, folded away: facts, rules as used, assumed component data."""
+    facts = {
+        "command": meta.get("command", "not recorded"),
+        "game": meta.get("game"),
+        "players": meta.get("players"),
+        "strategies": meta.get("strategies"),
+        "rotate": meta.get("rotate"),
+        "root seed": meta.get("seed"),
+        "simkit": meta.get("simkit_version"),
+        "started": meta.get("started"),
+        "finished": meta.get("finished"),
+        "games in the results": df.select("variant", "n_players", "game_index").unique().height,
+    }
+    fact_rows = "".join(
+        f"<tr><th>{html.escape(k)}</th><td style='text-align:left'>"
+        f"<code>{html.escape(v if isinstance(v, str) else json.dumps(v, default=str))}</code>"
+        "</td></tr>"
+        for k, v in facts.items()
+    )
+    rules = meta.get("rules_as_used", {})
+    rule_tables = "".join(
+        _details(
+            f"Rules as used: {name}",
+            "<table>"
+            + "".join(
+                f"<tr><th>{html.escape(k)}</th><td style='text-align:left'>"
+                f"<code>{html.escape(v)}</code></td></tr>"
+                for k, v in _flatten(variant_rules)
+            )
+            + "</table>",
+        )
+        for name, variant_rules in rules.items()
+    )
+    assumed = sorted({line for variant in rules.values() for line in assumed_data(variant)})
+    assumed_html = (
+        _details(
+            f"Assumed component data ({len(assumed)})",
+            "<ul>" + "".join(f"<li>{html.escape(a)}</li>" for a in assumed) + "</ul>",
+        )
+        if assumed
+        else ""
+    )
+    return (
+        _section("provenance", "How this was made")
+        + _details("Run", f"<table>{fact_rows}</table>")
+        + rule_tables
+        + assumed_html
+    )
+
+
+def toc(sections: list[str]) -> str:
+    """A table of contents from the page's h2 headings."""
+    import re
+
+    found = re.findall(r'<h2 id="([^"]+)">(.*?)</h2>', "".join(sections))
+    return (
+        "<nav><ol>" + "".join(f'<li><a href="#{a}">{t}</a></li>' for a, t in found) + "</ol></nav>"
+    )
 
 
 def build(run_dir: Path, quiet: bool = False) -> Path:
@@ -410,92 +701,82 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     # Seat balance means nothing in a solo game: those cells get their score and honours instead.
     multi = df.filter(pl.col("n_players") > 1)
     solo = df.filter(pl.col("n_players") == 1)
-    if not multi.is_empty():
-        chart_seats(multi, out / "win_share_by_seat.png")
-    chart_strategies(df, out / "win_share_by_strategy.png")
     chart_scores(df, out / "scores.png")
     chart_length(df, out / "game_length.png", spec.turn_unit.split(":")[0])
 
-    sections = [
-        f"<h1>{html.escape(spec.title)}: {html.escape(meta['name'])}</h1>",
-        f"<p>{html.escape(meta.get('description') or '')}</p>",
-    ]
+    body: list[str] = []
+    lines: list[str] = []
     if not multi.is_empty():
-        sections += seat_sections(multi, meta, out)
+        chart_seats(multi, out / "win_share_by_seat.png")
+        seat_table = verdicts_module.seat_verdicts(multi)
+        strategy_lines = verdicts_module.strategy_verdicts(multi)
+        lines = findings(multi, seat_table, strategy_lines)
+        body += seat_sections(multi, meta, out, seat_table["verdict"].to_list() + strategy_lines)
     if not solo.is_empty():
-        sections += ["<h2>Solo games</h2>", _table_html(solo_scores(solo))]
+        body += [_section("solo", "Solo games"), _table_html(solo_scores(solo))]
         if spec.honours:
-            sections += ["<h2>Solo honours</h2>", _table_html(honours_table(solo, spec.honours))]
+            body += ["<h3>Solo honours</h3>", _table_html(honours_table(solo, spec.honours))]
     if not multi.is_empty():
-        sections += metric_sections(multi, run_dir)
-    anatomy = metrics.score_anatomy(df)
+        body += metric_sections(multi, run_dir, spec)
+    sentinels = dict(getattr(spec, "sentinels", ()))
+    anatomy = metrics.score_anatomy(df, sentinels)
     if not anatomy.is_empty():
-        sections += [
-            "<h2>Score anatomy</h2><p>Each of the game's own per-seat columns: its mean, its mean "
-            "for the winners and for the rest, and its correlation with the final score: where "
-            "the points come from.</p>",
+        decides = getattr(spec, "score_decides", True)
+        if not decides:
+            anatomy = anatomy.drop("corr_with_score")
+        body += [
+            _section("anatomy", "Score anatomy"),
+            "<p>Each of the game's own per-seat columns: its mean (the game the unit of the "
+            "interval), its mean for the winners and for the rest"
+            + (
+                ", and its correlation with the final score: where the points come from"
+                if decides
+                else ""
+            )
+            + '. Values that mean "does not apply" ('
+            + (
+                html.escape(", ".join(f"{k} = {v:g}" for k, v in sentinels.items()))
+                or "none declared"
+            )
+            + ") are left out.</p>",
             _table_html(anatomy, 3),
         ]
-    if multi["variant"].n_unique() > 1:
-        sections += [
-            "<h2>Variants and sweeps</h2><p>Each variant against base, paired game by game on "
-            "the shared seeds (common random numbers): first-player advantage, game length and "
-            "share of shared first places.</p>",
-            _table_html(metrics.paired_metric_differences(multi), 4),
+    if not multi.is_empty() and multi["variant"].n_unique() > 1:
+        chart_variants(multi, out / "variants.png")
+        body += [
+            _section("variants", "Variants and sweeps"),
+            _img(out / "variants.png", "What each variant changed"),
+            "<p>Each variant against base, paired game by game on the shared seeds (common "
+            "random numbers); <code>p_adjusted</code> is Holm-adjusted over every comparison.</p>",
+            _table_html(verdicts_module.variant_differences(multi), 4),
         ]
         field = sweep_field(meta)
         if field:
             points = sweep_points(multi, meta, field)
             chart_sweep(points, field, out / "sweep.png")
-            sections.append(_img(out / "sweep.png", f"Metrics against {field}"))
-    sections += [
-        "<h2>Games</h2>",
+            body.append(_img(out / "sweep.png", f"Metrics against {field}"))
+    body += [
+        _section("games", "Games"),
+        f"<p>Score: {html.escape(getattr(spec, 'score_meaning', 'points'))}.</p>",
         _table_html(stats.game_summary(df)),
         _img(out / "scores.png", "Score distributions"),
         _img(out / "game_length.png", "Game length"),
+        provenance(meta, df),
     ]
-    rules = meta.get("rules_as_used", {})
-    assumed = sorted({line for variant in rules.values() for line in assumed_data(variant)})
-    sections.append(
-        "<h2>How this was made</h2>"
-        f"<p>Command: <code>{html.escape(meta.get('command', 'not recorded'))}</code></p>"
-        f"<p>Root seed {meta.get('seed')}, simkit {html.escape(str(meta.get('simkit_version')))}, "
-        f"{df['game_index'].n_unique():,} games.</p>"
-        + (
-            "<h3>Assumed component data</h3><ul>"
-            + "".join(f"<li>{html.escape(a)}</li>" for a in assumed)
-            + "</ul>"
-            if assumed
-            else ""
-        )
-        + "<h3>Run</h3><pre>"
-        + html.escape(
-            json.dumps(
-                {
-                    k: meta.get(k)
-                    for k in (
-                        "game",
-                        "players",
-                        "strategies",
-                        "rotate",
-                        "seed",
-                        "games_total",
-                        "variants",
-                        "rules",
-                        "rules_as_used",
-                        "simkit_version",
-                        "started",
-                        "finished",
-                    )
-                },
-                indent=2,
-            )
-        )
-        + "</pre>"
+    top = [_section("findings", "Findings")]
+    top.append(
+        '<ul class="findings">' + "".join(f"<li>{html.escape(x)}</li>" for x in lines) + "</ul>"
+        if lines
+        else "<p>Solo games only: see the scores and honours below.</p>"
     )
+    sections = top + body
     page = (
-        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(meta['name'])}"
-        f"</title><style>{CSS}</style></head><body>{''.join(sections)}</body></html>"
+        f"<!doctype html><html><head><meta charset='utf-8'><title>"
+        f"{html.escape(str(meta.get('name', 'run')))}</title><style>{CSS}</style></head><body>"
+        + header(spec, meta, df)
+        + toc(sections)
+        + "".join(sections)
+        + "</body></html>"
     )
     (out / "index.html").write_text(page)
     if not quiet:

@@ -49,6 +49,62 @@ def run_metrics(run_dir: Path, label: str | None = None) -> tuple[dict, pl.DataF
     )
 
 
+def run_differences(reference: pl.DataFrame, other: pl.DataFrame, label: str) -> pl.DataFrame:
+    """Each per-game measure of ``other`` minus ``reference``, cell by cell: paired game by game
+    when the runs share their seeds (common random numbers), else unpaired (Welch), labelled."""
+    from scipy import stats as sps
+
+    def games(df):
+        seeds = df.filter(pl.col("seat") == 0).select("variant", "n_players", "game_index", "seed")
+        return metrics.per_game(df).join(seeds, on=["variant", "n_players", "game_index"])
+
+    a, b = games(reference), games(other)
+    rows = []
+    for (variant, n), part_b in b.group_by("variant", "n_players", maintain_order=True):
+        part_a = a.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
+        if part_a.height < 2 or part_b.height < 2:
+            continue
+        joined = part_b.join(part_a, on="seed", suffix="_ref")
+        paired = joined.height >= 2 and joined.height == min(part_a.height, part_b.height)
+        for metric, column in metrics.PAIRED_MEASURES.items():
+            if paired:
+                x = joined[column].cast(pl.Float64).to_numpy()
+                y = joined[f"{column}_ref"].cast(pl.Float64).to_numpy()
+                diff = x - y
+                kind = f"paired on {joined.height:,} shared seeds"
+                if np.std(diff) == 0:
+                    lo = hi = float(diff.mean())
+                else:
+                    ci = sps.ttest_rel(x, y).confidence_interval()
+                    lo, hi = float(ci.low), float(ci.high)
+            else:
+                x = part_b[column].cast(pl.Float64).to_numpy()
+                y = part_a[column].cast(pl.Float64).to_numpy()
+                kind = "unpaired (different seeds)"
+                if np.std(x) == 0 and np.std(y) == 0:
+                    lo = hi = float(x.mean() - y.mean())
+                else:
+                    ci = sps.ttest_ind(x, y, equal_var=False).confidence_interval()
+                    lo, hi = float(ci.low), float(ci.high)
+            rows.append(
+                {"run": label, "variant": variant, "n_players": n, "metric": metric}
+                | {"design": kind, "diff": float(x.mean() - y.mean()), "lo": lo, "hi": hi}
+            )
+    return pl.DataFrame(
+        rows,
+        schema={
+            "run": pl.String,
+            "variant": pl.String,
+            "n_players": pl.Int8,
+            "metric": pl.String,
+            "design": pl.String,
+            "diff": pl.Float64,
+            "lo": pl.Float64,
+            "hi": pl.Float64,
+        },
+    )
+
+
 def chart_fpa(table: pl.DataFrame, path: Path) -> None:
     fpa = table.filter(pl.col("metric") == "fpa")
     labels = [f"{r}\n{v}, {n}p" for r, v, n in fpa.select("run", "variant", "n_players").rows()]
@@ -73,6 +129,7 @@ def build_comparison(run_dirs: list[Path], out: Path) -> Path:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     metas, tables, sections = [], [], ["<h1>Runs compared</h1>"]
+    results = [read_results(run_dir) for run_dir in run_dirs]
     for run_dir, label in zip(run_dirs, run_labels(run_dirs), strict=True):
         meta, table, verdict_lines = run_metrics(run_dir, label)
         metas.append(meta)
@@ -97,7 +154,18 @@ def build_comparison(run_dirs: list[Path], out: Path) -> Path:
         .pivot(on="run", index=["metric", "variant", "n_players"], values="cell")
         .sort("metric", "variant", "n_players")
     )
+    diffs = pl.concat(
+        [
+            run_differences(results[0], results[i], tables[i]["run"][0])
+            for i in range(1, len(results))
+        ]
+    )
     sections += [
+        f"<h2>Differences from {html.escape(tables[0]['run'][0])}</h2><p>Each later run minus "
+        "the first, cell by cell, with 95% t intervals: paired game by game when the runs share "
+        "their seeds (common random numbers: narrower), otherwise unpaired (Welch), as the "
+        "<code>design</code> column says.</p>",
+        _table_html(diffs, 4),
         "<h2>First-player advantage</h2>",
         _img(out / "fpa_by_run.png", "First-player advantage by run"),
         "<h2>Metrics side by side</h2><p>Each cell: value [95% interval].</p>",

@@ -38,17 +38,24 @@ def test_the_report_has_every_section_in_order(sweep_run):
     invoke("report", sweep_run, "--quiet")
     page = (sweep_run / "report" / "index.html").read_text()
     headings = [
-        "<h2>Verdict",
-        "<h2>Seat balance",
-        "<h2>Strategy ratings",
-        "<h2>Metrics",
+        '<h2 id="findings">Findings',
+        '<h2 id="seats">Seat balance',
+        '<h2 id="strategies">Strategies',
+        '<h2 id="metrics">Metrics',
         "Game arcs",
-        "<h2>Score anatomy",
-        "<h2>Variants and sweeps",
-        "<h2>How this was made",
+        '<h2 id="anatomy">Score anatomy',
+        '<h2 id="variants">Variants and sweeps',
+        '<h2 id="provenance">How this was made',
     ]
     positions = [page.index(h) for h in headings]
     assert positions == sorted(positions)
+    # a table of contents before the findings, linking every section
+    assert page.index("<nav>") < positions[0]
+    for anchor in ("findings", "seats", "strategies", "metrics", "anatomy", "variants"):
+        assert f'href="#{anchor}"' in page
+    # provenance folded away, never a raw JSON dump of the run
+    assert page.index("<details>", positions[-1]) > positions[-1] and "<pre>" not in page
+    assert "180 games played" in page
     assert "simkit run" in page and "--trace" in page  # the command that made the run
     assert "Bradley-Terry" in page and "Drawishness" in page and "Decisiveness" in page
     assert "assumed" in page  # the component data marked as assumed

@@ -187,3 +187,15 @@ def test_fpa_interval_covers_the_truth_at_the_nominal_rate(tmp_path):
     covered = ((fpa["lo"] <= truth) & (truth <= fpa["hi"])).mean()
     band = 3 * math.sqrt(0.95 * 0.05 / repeats)
     assert 0.95 - band <= covered <= min(1.0, 0.95 + band)
+
+
+def test_score_anatomy_leaves_sentinel_values_out():
+    df = games_table(
+        [
+            {"scores": [5, 1], "camps": [3, -1]},  # -1: does not apply
+            {"scores": [2, 4], "camps": [-1, 2]},
+        ]
+    )
+    row = metrics.score_anatomy(df, {"x_camps": -1}).row(0, named=True)
+    assert row["mean"] == pytest.approx(2.5) and row["winners"] == pytest.approx(2.5)
+    assert metrics.score_anatomy(df).row(0, named=True)["mean"] == pytest.approx(0.75)

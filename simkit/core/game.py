@@ -113,6 +113,15 @@ class GameSpec:
     ``supports(strategies)``, ``warm()`` and ``play_rows(...)`` (see ``simkit.core.runner``).
     Games without one always run on their Python engine."""
 
+    score_meaning: str = "points"
+    """What the ``score`` column counts, in the rulebook's words (shown in the report)."""
+    score_decides: bool = True
+    """Whether the score decides the winner in most games; if not (a tie-break count, say), the
+    report shows no score arcs (lead changes, drama) and no score-based analytics."""
+    sentinels: tuple[tuple[str, float], ...] = ()
+    """``x_`` columns with a value that means "does not apply" (e.g. ``("x_moves_to_finish",
+    -1)``): the report leaves those values out of means instead of averaging them."""
+
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)

@@ -166,15 +166,28 @@ def _unbiased_gap(shares: np.ndarray, noise: np.ndarray, gap: float) -> float:
     return (low + high) / 2 * gap
 
 
+BCA_UP_TO = 5000  # games; above, the delta method is as good and a bootstrap too slow
+
+
 def duration_sd(turns: np.ndarray) -> tuple[float, float, float]:
-    """The spread of game length and its interval: the delta method on the variance (fourth
-    moment), on the log scale so it stays positive."""
+    """The spread of game length and its interval: a BCa bootstrap over games (fixed seed) up to
+    BCA_UP_TO games, then the delta method on the log variance (fourth moment)."""
     n = len(turns)
     if n < 3:
         return (float(np.std(turns, ddof=1)) if n == 2 else math.nan), math.nan, math.nan
     var = float(np.var(turns, ddof=1))
     if var == 0:
         return 0.0, 0.0, 0.0
+    if n <= BCA_UP_TO:
+        ci = sps.bootstrap(
+            (turns,),
+            lambda x, axis: np.std(x, axis=axis, ddof=1),
+            n_resamples=1999,
+            method="BCa",
+            vectorized=True,
+            random_state=np.random.default_rng(BOOTSTRAP_SEED),
+        ).confidence_interval
+        return math.sqrt(var), float(ci.low), float(ci.high)
     m4 = float(np.mean((turns - turns.mean()) ** 4))
     se_log_var = math.sqrt(max(m4 - var**2 * (n - 3) / (n - 1), 1e-300) / n) / var
     t = stats.t_quantile(n - 1)

@@ -25,11 +25,19 @@ def arrangements(k: int, n: int) -> tuple[tuple[int, ...], ...]:
         table = [i for i in range(k) for _ in range(each + (i in favoured))]
         found: dict[tuple[int, ...], None] = {}
         for order in sorted(set(permutations(table))):
-            found.setdefault(min(order[r:] + order[:r] for r in range(n)))
+            found.setdefault(min((order[r:] + order[:r] for r in range(n)), key=_spread))
         groups.append(list(found))
     # One arrangement of each choice of seated strategies in turn, so short runs mix them all.
     mixed = zip_longest(*groups)
     return tuple(a for layer in mixed for a in layer if a is not None)
+
+
+def _spread(arrangement: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Which turn of an arrangement stands for it: the one that seats a strategy's copies apart
+    (most neighbours differ), then the first in order; with n distinct strategies, 0, 1, ... n-1
+    as a plain rotation would."""
+    together = sum(a == b for a, b in zip(arrangement, arrangement[1:], strict=False))
+    return together, arrangement
 
 
 def seating(names: list[str], n_players: int, k: int) -> list[str]:

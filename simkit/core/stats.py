@@ -61,20 +61,31 @@ def wilson(count, nobs) -> tuple[np.ndarray, np.ndarray]:
 
 def _cluster_sums(frame: pl.DataFrame, keys: list[str], y: str, m: str) -> pl.DataFrame:
     """Per group: games, sum(y), sum(m), and the cluster-robust variance of sum(y)/sum(m)."""
-    ratio = pl.col("sy") / pl.col("sm")
-    resid = pl.col("syy") - 2 * ratio * pl.col("sym") + ratio**2 * pl.col("smm")
-    return (
+    y_, m_ = pl.col(y).cast(pl.Float64), pl.col(m).cast(pl.Float64)
+    sums = (
         frame.lazy()
         .group_by(keys)
         .agg(
             games=pl.len(),
-            sy=pl.col(y).cast(pl.Float64).sum(),
-            sm=pl.col(m).cast(pl.Float64).sum(),
-            syy=(pl.col(y).cast(pl.Float64) ** 2).sum(),
-            smm=(pl.col(m).cast(pl.Float64) ** 2).sum(),
-            sym=(pl.col(y).cast(pl.Float64) * pl.col(m).cast(pl.Float64)).sum(),
+            sy=y_.sum(),
+            sm=m_.sum(),
+            syy=(y_**2).sum(),
+            smm=(m_**2).sum(),
+            sym=(y_ * m_).sum(),
         )
-        .with_columns(value=ratio)
+        .sort(keys)
+        .collect()
+    )
+    return with_variance(sums)
+
+
+def with_variance(sums: pl.DataFrame) -> pl.DataFrame:
+    """From per-group sums over games (games, sy, sm, syy, smm, sym): the ratio ``value`` =
+    sy / sm and its cluster-robust variance ``var`` (games / (games - 1) small-sample factor)."""
+    ratio = pl.col("sy") / pl.col("sm")
+    resid = pl.col("syy") - 2 * ratio * pl.col("sym") + ratio**2 * pl.col("smm")
+    return (
+        sums.with_columns(value=ratio)
         .with_columns(
             var=pl.when(pl.col("games") > 1)
             .then(
@@ -86,8 +97,6 @@ def _cluster_sums(frame: pl.DataFrame, keys: list[str], y: str, m: str) -> pl.Da
             .otherwise(None)
         )
         .drop("syy", "smm", "sym")
-        .sort(keys)
-        .collect()
     )
 
 
@@ -98,7 +107,12 @@ def share_table(frame: pl.DataFrame, keys: list[str], y: str, m: str | None = No
     if m is None:
         frame = frame.with_columns(_m=pl.lit(1.0))
         m = "_m"
-    sums = _cluster_sums(frame, keys, y, m)
+    return shares_from_sums(_cluster_sums(frame, keys, y, m), keys)
+
+
+def shares_from_sums(sums: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    """The share table (see ``share_table``) from per-group sums with their variance
+    (``with_variance``): for callers that sum over games themselves."""
     p = sums["value"].to_numpy()
     var = sums["var"].fill_null(np.nan).to_numpy()
     games = sums["games"].to_numpy().astype(float)
