@@ -17,7 +17,10 @@ from simkit.core.strategy import make_strategy, refuse_imports
 def recorded_rows(run_dir: Path, exp, meta: dict, index: int) -> pl.DataFrame:
     """The rows of game ``index``, read from the one part that holds it, checked like every part
     (a damaged part: one line naming it and the command that repairs it)."""
-    cell, k = exp.locate(index)
+    try:
+        cell, k = exp.locate(index)
+    except SimkitError as exc:
+        raise SimkitError(f"{run_dir}: no game with index {index} in the results ({exc})") from None
     holding = [
         (path, chunk)
         for path, chunk in planned_parts(run_dir, exp, meta)
