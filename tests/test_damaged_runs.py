@@ -341,3 +341,19 @@ def test_a_search_policy_by_import_path_counts_as_code():
     assert not names_code("threshold:hike=5", GAME) and not names_code("random", GAME)
     with refuse_imports("not here"), pytest.raises(StrategyError, match="not here"):
         make_strategy("os:Anything", GAME)
+
+
+def test_a_damaged_trace_part_is_named_then_played_again(tmp_path):
+    from simkit.core.traces import read_traces
+
+    out = tmp_path / "r"
+    exp = experiment(games=40)
+    runner.run(exp, out, jobs=1, progress=False, engine="python", trace=True)
+    before = read_traces(out)
+    trace = sorted((out / "traces").glob("part-*.parquet"))[1]
+    trace.write_bytes(trace.read_bytes()[:-40])
+    with pytest.raises(SimkitError, match=rf"{trace.name} cannot be read.*run `"):
+        read_traces(out)
+    meta = runner.run(exp, out, jobs=1, progress=False, engine="python", trace=True)
+    assert meta["games_played_now"] == 20
+    assert read_traces(out).equals(before)

@@ -149,6 +149,45 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
     return None
 
 
+def trace_problem(path: Path, exp, chunk, schema: pa.Schema) -> str | None:
+    """Why the trace part at ``path`` is not chunk ``chunk``'s score lines, or None."""
+    return read_trace_part(path, exp, chunk, schema)[1]
+
+
+def read_trace_part(
+    path: Path, exp, chunk, schema: pa.Schema
+) -> tuple[pa.Table | None, str | None]:
+    try:
+        table = pq.read_table(path, page_checksum_verification=True)
+    except (OSError, pa.ArrowException) as exc:
+        return None, f"cannot be read ({_first_line(exc)})"
+    if not table.schema.equals(schema):
+        return None, "does not hold the traces schema (its schema is damaged)"
+    first = exp.game_index(chunk.cell, chunk.first)
+    index = table.column("game_index").to_numpy()
+    if len(index) and (index.min() < first or index.max() >= first + chunk.count):
+        return None, f"holds games {index.min()}-{index.max()}, not its chunk's"
+    return table, None
+
+
+def read_traces_checked(run_dir: Path, schema: pa.Schema) -> list[pa.Table]:
+    """The trace parts of the chunks run.json plans, each checked; a damaged one raises one line
+    naming it and the command that repairs it."""
+    from simkit.core.experiment import Experiment
+
+    meta = read_run_meta(run_dir)
+    exp = Experiment.from_run_json(meta)
+    tables = []
+    for path, chunk in planned_parts(run_dir, exp, meta):
+        trace = path.parent.parent / "traces" / path.name
+        if trace.exists():
+            table, problem = read_trace_part(trace, exp, chunk, schema)
+            if problem is not None:
+                raise SimkitError(f"{trace} {problem}: {repair_hint(run_dir, meta)}")
+            tables.append(table)
+    return tables
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__

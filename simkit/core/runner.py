@@ -37,12 +37,13 @@ from simkit.core.results import (
     part_problem,
     planned_parts,
     read_run_meta,
+    trace_problem,
     write_json,
     write_part,
 )
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy, names_code
-from simkit.core.traces import ScoreRecorder, TraceBuffer
+from simkit.core.traces import TRACE_SCHEMA, ScoreRecorder, TraceBuffer
 from simkit.core.worlds import Worlds, uses_worlds
 
 ENGINES = ("auto", "python", "compiled")
@@ -591,7 +592,12 @@ def _chunk_done(out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool
         if say:
             _say(f"{path} {problem}: playing its chunk again")
         return False
-    return not trace or _trace_part(out, chunk).is_file()
+    if not trace:
+        return True
+    problem = trace_problem(_trace_part(out, chunk), exp, chunk, TRACE_SCHEMA)
+    if problem is not None and say and _trace_part(out, chunk).exists():
+        _say(f"{_trace_part(out, chunk)} {problem}: playing its chunk again")
+    return problem is None
 
 
 def _workers(jobs: int, say=None) -> int:
