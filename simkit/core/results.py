@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from simkit.core.errors import SimkitError
@@ -99,7 +100,7 @@ def part_problem(path: Path, exp, chunk) -> str | None:
 def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
     """The part's rows and None, or None and why they are not chunk ``chunk``'s."""
     try:
-        table = pq.read_table(path, page_checksum_verification=True)
+        table = pq.ParquetFile(path, page_checksum_verification=True).read()
     except (OSError, pa.ArrowException) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
     problem = table_problem(table, exp, chunk)
@@ -139,7 +140,7 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
         "n_players": n,
     }
     for column, value in labels.items():
-        found = set(table.column(column).to_pylist())
+        found = set(pc.unique(table.column(column)).to_pylist())
         if found != {value}:
             return f"column '{column}' holds {sorted(map(str, found))}, not '{value}'"
     seeds = table.column("seed").to_numpy()[order]
@@ -158,7 +159,7 @@ def read_trace_part(
     path: Path, exp, chunk, schema: pa.Schema
 ) -> tuple[pa.Table | None, str | None]:
     try:
-        table = pq.read_table(path, page_checksum_verification=True)
+        table = pq.ParquetFile(path, page_checksum_verification=True).read()
     except (OSError, pa.ArrowException) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
     if not table.schema.equals(schema):
