@@ -255,3 +255,25 @@ def test_a_component_data_file_with_any_value_replaced_never_ends_in_a_traceback
     path = tmp_path_factory.mktemp("d") / source.name
     path.write_text(text)
     _no_traceback(lambda: make_rules(registry.game(game), {"data": str(path)}))
+
+
+# ------------------------------------------------------------------------- the command line
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["run", "--game", GAME, "--games", "1", "--strategies", "os:path"],
+        ["run", "--game", GAME, "--games", "1", "--strategies", "os:getcwd:x=1"],
+        ["run", "--game", GAME, "--games", "1", "--strategies", ","],
+        ["run", "--game", GAME, "--games", "1", "--players", ","],
+        ["run", "--game", GAME, "--games", "1", "--set", "items=5"],
+        ["run", "--game", GAME, "--games", "1", "--set", "data=/proc/self/mem"],
+        ["run", "--game", GAME, "--games", "1", "--set", "hazards=5"],
+        ["check", GAME, "--games", "1", "--players", "9"],
+        ["replay", "/proc", "--index", "0"],
+        ["report", "/proc/self"],
+    ],
+)
+def test_bad_command_lines_are_one_line(args):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code in (1, 2) and isinstance(result.exception, SystemExit), result.output
+    assert result.output.strip().splitlines()[-1].startswith("Error: ")

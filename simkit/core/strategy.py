@@ -167,7 +167,14 @@ def make_strategy(text: str, game: str) -> Strategy:
             " (or give an import path module:Class)"
         )
     params = _parse_params(info.name, param_text, info.params())
-    instance = info.cls(**params)
+    if not callable(info.cls):
+        raise StrategyError(f"strategy '{info.name}' is not a class (module:Class)")
+    try:
+        instance = info.cls(**params)
+    except Exception as exc:  # a user's class that cannot be built as named
+        raise StrategyError(
+            f"strategy '{info.name}' cannot be built: {type(exc).__name__}: {exc}"
+        ) from exc
     object.__setattr__(instance, "name", canonical_name(info.name, params))
     if not callable(getattr(instance, "choose", None)):
         raise StrategyError(f"strategy '{info.name}' has no choose(view, legal_actions, rng)")
