@@ -278,6 +278,10 @@ def test_a_strategy_that_never_returns_is_stopped_by_the_time_limit(tmp_path, jo
     assert "strategy 'test_damaged_runs:Stuck' in seat 1 did not return within" in message
     assert "0.5 s limit" in message and "(seed " in message and "\n" not in message
     assert json.loads((out / "run.json").read_text())["status"] == "failed"
+    if jobs == 1:  # its replay stops the same way, under the run's limit
+        index = message.split()[1]
+        replayed = cli("replay", out, "--index", index, "--allow-import")
+        assert "did not return within the game's 0.5 s limit" in one_line_error(replayed)
 
 
 def test_jobs_are_capped_at_a_multiple_of_the_cores(capsys):

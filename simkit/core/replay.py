@@ -87,7 +87,7 @@ def _replay(run_dir: Path, index: int):
     rules = exp.rules_for(cell.variant)
     players = [make_strategy(name, exp.game) for name in rows["strategy"].to_list()]
     seed = int(rows["seed"][0])
-    state = play_game(spec, rules, players, seed, log=True)
+    state = play_game(spec, rules, players, seed, log=True, time_limit=meta.get("time_limit"))
     outcome = state.outcome()
     if "score" not in rows.columns:
         return state, rows, ["the game has no recorded rows to compare (its run failed)"]

@@ -377,6 +377,7 @@ def _run(
             raise ExperimentError("--trace records scores turn by turn: use the Python engine")
         engine_used, why = "python", "--trace records scores turn by turn in the Python engine"
     meta = _prepare(exp, out, repair)
+    meta["time_limit"] = time_limit  # replay plays a game under the same limit
     workers = _workers(jobs, say=_say if progress else None)
     # A resumed run keeps its chunking, so a part's name always means the same games.
     size = meta.setdefault("chunk_size", exp.chunk_size(workers))

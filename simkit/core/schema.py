@@ -22,7 +22,7 @@ from pydantic import StrictInt as Int
 from pydantic import StrictStr as Str
 from typing_extensions import TypeAliasType
 
-from simkit.core.errors import SimkitError
+from simkit.core.errors import DataError, SimkitError
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -32,12 +32,13 @@ RuleTree = TypeAliasType("RuleTree", "dict[str, Bool | Int | Float | Str | RuleT
 RULES = "a table of rule fields, each a number, true/false or text (a sub-table for nested rules)"
 
 
-class SchemaError(SimkitError):
+class SchemaError(DataError):
     """An input file (or a spec built in code) breaks its schema; one line per problem."""
 
     def __init__(self, source: object, problems: list[str]):
         self.source, self.problems = source, problems
-        super().__init__("\n".join(f"{source}: {p}" for p in problems))
+        self.path, self.problem = source, "; ".join(problems)
+        SimkitError.__init__(self, "\n".join(f"{source}: {p}" for p in problems))
 
 
 class Strict(BaseModel):
@@ -154,6 +155,7 @@ class RunMeta(BaseModel):
     base_dir: Str | None = allowed("a folder or null")
     description: Str = allowed("text", "")
     chunk_size: Count | None = allowed("a whole number of at least 1")
+    time_limit: Int | Float | None = allowed("seconds, or null")
 
 
 # ----------------------------------------------------------------------------------- checking
