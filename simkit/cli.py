@@ -808,6 +808,12 @@ def check(game, n_games, players, seed, rules_file, sets):
     counts = (
         players if isinstance(players, list) else [players] if players else list(spec.player_counts)
     )
+    for n in counts:
+        if n not in spec.player_counts:
+            raise click.BadParameter(
+                f"{n}: {game} plays {spec.min_players}-{spec.max_players} players",
+                param_hint="--players",
+            )
     with click.progressbar(length=n_games * len(counts), label="checking") as bar:
         result = run_check(spec, rules, counts, n_games, seed, progress=bar.update)
     click.echo(

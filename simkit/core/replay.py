@@ -18,7 +18,10 @@ from simkit.core.strategy import make_strategy, refuse_imports
 def recorded_rows(run_dir: Path, exp, meta: dict, index: int) -> pl.DataFrame:
     """The rows of game ``index``, read from the one part that holds it, checked like every part
     (a damaged part: one line naming it and the command that repairs it)."""
-    cell, k = exp.locate(index)
+    try:
+        cell, k = exp.locate(index)
+    except SimkitError as exc:
+        raise SimkitError(f"{run_dir}: no game with index {index} in the results ({exc})") from None
     holding = [
         (path, chunk)
         for path, chunk in planned_parts(run_dir, exp, meta)
@@ -90,7 +93,7 @@ def _replay(run_dir: Path, index: int):
     rules = exp.rules_for(cell.variant)
     players = [make_strategy(name, exp.game) for name in rows["strategy"].to_list()]
     seed = int(rows["seed"][0])
-    state = play_game(spec, rules, players, seed, log=True)
+    state = play_game(spec, rules, players, seed, log=True, time_limit=meta.get("time_limit"))
     outcome = state.outcome()
     if "score" not in rows.columns:
         return state, rows, ["the game has no recorded rows to compare (its run failed)"]

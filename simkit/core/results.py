@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from simkit.core.errors import SimkitError
@@ -99,7 +100,7 @@ def part_problem(path: Path, exp, chunk) -> str | None:
 def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
     """The part's rows and None, or None and why they are not chunk ``chunk``'s."""
     try:
-        table = pq.read_table(path, page_checksum_verification=True)
+        table = pq.ParquetFile(path, page_checksum_verification=True).read()
     except (OSError, pa.ArrowException) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
     problem = table_problem(table, exp, chunk)
@@ -143,7 +144,7 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
         "n_players": n,
     }
     for column, value in labels.items():
-        found = set(table.column(column).to_pylist())
+        found = set(pc.unique(table.column(column)).to_pylist())
         if found != {value}:
             return f"column '{column}' holds {sorted(map(str, found))}, not '{value}'"
     seeds = table.column("seed").to_numpy()[order]
@@ -151,6 +152,45 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
         if int(seeds[(k - chunk.first) * n]) != game_seed(exp.seed, k):
             return f"game {first + k - chunk.first} has the seed of another run"
     return None
+
+
+def trace_problem(path: Path, exp, chunk, schema: pa.Schema) -> str | None:
+    """Why the trace part at ``path`` is not chunk ``chunk``'s score lines, or None."""
+    return read_trace_part(path, exp, chunk, schema)[1]
+
+
+def read_trace_part(
+    path: Path, exp, chunk, schema: pa.Schema
+) -> tuple[pa.Table | None, str | None]:
+    try:
+        table = pq.ParquetFile(path, page_checksum_verification=True).read()
+    except (OSError, pa.ArrowException) as exc:
+        return None, f"cannot be read ({_first_line(exc)})"
+    if not table.schema.equals(schema):
+        return None, "does not hold the traces schema (its schema is damaged)"
+    first = exp.game_index(chunk.cell, chunk.first)
+    index = table.column("game_index").to_numpy()
+    if len(index) and (index.min() < first or index.max() >= first + chunk.count):
+        return None, f"holds games {index.min()}-{index.max()}, not its chunk's"
+    return table, None
+
+
+def read_traces_checked(run_dir: Path, schema: pa.Schema) -> list[pa.Table]:
+    """The trace parts of the chunks run.json plans, each checked; a damaged one raises one line
+    naming it and the command that repairs it."""
+    from simkit.core.experiment import Experiment
+
+    meta = read_run_meta(run_dir)
+    exp = Experiment.from_run_json(meta)
+    tables = []
+    for path, chunk in planned_parts(run_dir, exp, meta):
+        trace = path.parent.parent / "traces" / path.name
+        if trace.exists():
+            table, problem = read_trace_part(trace, exp, chunk, schema)
+            if problem is not None:
+                raise SimkitError(f"{trace} {problem}: {repair_hint(run_dir, meta)}")
+            tables.append(table)
+    return tables
 
 
 def _first_line(exc: BaseException) -> str:

@@ -196,7 +196,7 @@ def load_data(spec, path: Path) -> dict[str, Any]:
     belongs) still ends here as one line naming the file, never as a traceback."""
     try:
         return spec.load_data(path)
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, ArithmeticError) as exc:
         raise DataError(path, f"malformed component data ({type(exc).__name__}: {exc})") from None
 
 

@@ -38,12 +38,13 @@ from simkit.core.results import (
     part_problem,
     planned_parts,
     read_run_meta,
+    trace_problem,
     write_json,
     write_part,
 )
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy, names_code
-from simkit.core.traces import ScoreRecorder, TraceBuffer
+from simkit.core.traces import TRACE_SCHEMA, ScoreRecorder, TraceBuffer
 from simkit.core.worlds import Worlds, uses_worlds
 
 ENGINES = ("auto", "python", "compiled")
@@ -392,6 +393,7 @@ def _run(
             raise ExperimentError("--trace records scores turn by turn: use the Python engine")
         engine_used, why = "python", "--trace records scores turn by turn in the Python engine"
     meta = _prepare(exp, out, repair)
+    meta["time_limit"] = time_limit  # replay plays a game under the same limit
     workers = _workers(jobs, say=_say if progress else None)
     # A resumed run keeps its chunking, so a part's name always means the same games.
     size = meta.setdefault("chunk_size", exp.chunk_size(workers))
@@ -610,7 +612,12 @@ def _chunk_done(out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool
         if say:
             _say(f"{path} {problem}: playing its chunk again")
         return False
-    return not trace or _trace_part(out, chunk).is_file()
+    if not trace:
+        return True
+    problem = trace_problem(_trace_part(out, chunk), exp, chunk, TRACE_SCHEMA)
+    if problem is not None and say and _trace_part(out, chunk).exists():
+        _say(f"{_trace_part(out, chunk)} {problem}: playing its chunk again")
+    return problem is None
 
 
 def _workers(jobs: int, say=None) -> int:

@@ -22,7 +22,7 @@ from pydantic import StrictInt as Int
 from pydantic import StrictStr as Str
 from typing_extensions import TypeAliasType
 
-from simkit.core.errors import SimkitError
+from simkit.core.errors import DataError, SimkitError
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -32,19 +32,20 @@ RuleTree = TypeAliasType("RuleTree", "dict[str, Bool | Int | Float | Str | RuleT
 RULES = "a table of rule fields, each a number, true/false or text (a sub-table for nested rules)"
 
 
-class SchemaError(SimkitError):
+class SchemaError(DataError):
     """An input file (or a spec built in code) breaks its schema; one line per problem."""
 
     def __init__(self, source: object, problems: list[str]):
         self.source, self.problems = source, problems
-        super().__init__("\n".join(f"{source}: {p}" for p in problems))
+        self.path, self.problem = source, "; ".join(problems)
+        SimkitError.__init__(self, "\n".join(f"{source}: {p}" for p in problems))
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
-def _allowed(text: str, default: Any = None) -> Any:
+def allowed(text: str, default: Any = None) -> Any:
     """A field's default and what it allows, in words (the error message's "expected ...")."""
     return Field(default, description=text)
 
@@ -58,62 +59,62 @@ STRATEGIES = "a strategy name or a non-empty list of them (text)"
 
 # ---------------------------------------------------------------------------------- study files
 class Sweep(Strict):
-    field: Name = _allowed('a rule field\'s dotted name (text), e.g. "hazards.bear"', ...)
-    values: Annotated[list[Scalar], Field(min_length=1)] = _allowed(
+    field: Name = allowed('a rule field\'s dotted name (text), e.g. "hazards.bear"', ...)
+    values: Annotated[list[Scalar], Field(min_length=1)] = allowed(
         "a non-empty list of values for the field", ...
     )
 
 
 class VariantSpec(Strict):
-    name: Name = _allowed("the variant's name (text)", ...)
-    rules: RuleTree = _allowed(RULES, {})
+    name: Name = allowed("the variant's name (text)", ...)
+    rules: RuleTree = allowed(RULES, {})
 
 
 class StudyFile(Strict):
     """A study (experiment) file, ``simkit run STUDY.toml`` (DESIGN.md, "Experiments")."""
 
-    name: Name | None = _allowed("the study's name (text)")
-    game: Str | None = _allowed("a registered game's name (see `simkit games`)")
-    players: Int | Annotated[list[Int], Field(min_length=1)] | None = _allowed(
+    name: Name | None = allowed("the study's name (text)")
+    game: Str | None = allowed("a registered game's name (see `simkit games`)")
+    players: Int | Annotated[list[Int], Field(min_length=1)] | None = allowed(
         "a player count or a non-empty list of them (whole numbers)"
     )
-    games: Count | None = _allowed("a whole number of at least 1")
-    seed: Seed | None = _allowed("a whole number of at least 0")
-    strategies: Names | None = _allowed(STRATEGIES)
-    rotate: Bool | None = _allowed("true or false")
-    chunk: Count | None = _allowed("a whole number of games, at least 1")
-    rules: RuleTree | None = _allowed(RULES, {})
-    variants: list[VariantSpec] | None = _allowed(
+    games: Count | None = allowed("a whole number of at least 1")
+    seed: Seed | None = allowed("a whole number of at least 0")
+    strategies: Names | None = allowed(STRATEGIES)
+    rotate: Bool | None = allowed("true or false")
+    chunk: Count | None = allowed("a whole number of games, at least 1")
+    rules: RuleTree | None = allowed(RULES, {})
+    variants: list[VariantSpec] | None = allowed(
         "a list of tables, each with a name and a rules table", []
     )
-    sweep: Sweep | None = _allowed("a table with a field and a non-empty list of values")
-    description: Str | None = _allowed("text", "")
-    question: Str | None = _allowed("text", "")
+    sweep: Sweep | None = allowed("a table with a field and a non-empty list of values")
+    description: Str | None = allowed("text", "")
+    question: Str | None = allowed("text", "")
 
 
 # ----------------------------------------------------------------------------------- tune files
 class Range(Strict):
-    lo: Int = _allowed("a whole number", ...)
-    hi: Int = _allowed("a whole number, at least lo", ...)
-    step: Count = _allowed("a whole number of at least 1", 1)
+    lo: Int = allowed("a whole number", ...)
+    hi: Int = allowed("a whole number, at least lo", ...)
+    step: Count = allowed("a whole number of at least 1", 1)
 
 
 class TuneFile(Strict):
     """A tune file, ``simkit tune GAME --space TUNE.toml`` (simkit.core.tune)."""
 
-    game: Str | None = _allowed("a registered game's name (see `simkit games`)")
-    players: Count | None = _allowed("a player count (a whole number)")
-    strategies: Names | None = _allowed(STRATEGIES)
-    rotate: Bool | None = _allowed("true or false")
-    seed: Seed | None = _allowed("a whole number of at least 0")
-    objective: Literal["fpa", "length", "spread"] | None = _allowed("fpa, length or spread")
-    target: Int | Float | None = _allowed("a number")
-    budget: Annotated[Int, Field(ge=10)] | None = _allowed("a whole number of games, at least 10")
-    rules: RuleTree | None = _allowed(RULES, {})
-    space: dict[Str, Annotated[list[Scalar], Field(min_length=1)] | Range] | None = _allowed(
+    game: Str | None = allowed("a registered game's name (see `simkit games`)")
+    players: Count | None = allowed("a player count (a whole number)")
+    strategies: Names | None = allowed(STRATEGIES)
+    rotate: Bool | None = allowed("true or false")
+    seed: Seed | None = allowed("a whole number of at least 0")
+    objective: Literal["fpa", "length", "spread"] | None = allowed("fpa, length or spread")
+    target: Int | Float | None = allowed("a number")
+    budget: Annotated[Int, Field(ge=10)] | None = allowed("a whole number of games, at least 10")
+    rules: RuleTree | None = allowed(RULES, {})
+    space: dict[Str, Annotated[list[Scalar], Field(min_length=1)] | Range] | None = allowed(
         "a table of rule fields, each a non-empty list of values or a range { lo, hi }"
     )
-    description: Str | None = _allowed("text", "")
+    description: Str | None = allowed("text", "")
 
 
 class PlayerTuneFile(Strict):
@@ -150,8 +151,8 @@ class LevelsFile(StudyFile):
 class RulesFile(Strict):
     """A rules file for ``simkit check --rules``: a [rules] table (or the fields at top level)."""
 
-    rules: RuleTree = _allowed(RULES, {})
-    description: Str = _allowed("text", "")
+    rules: RuleTree = allowed(RULES, {})
+    description: Str = allowed("text", "")
 
 
 def rules_file_overrides(data: dict[str, Any], source: object) -> dict[str, Any]:
@@ -163,8 +164,8 @@ def rules_file_overrides(data: dict[str, Any], source: object) -> dict[str, Any]
 
 # ------------------------------------------------------------------------------------- run.json
 class VariantRecord(BaseModel):
-    name: Str = _allowed("text", ...)
-    overrides: dict[str, Any] = _allowed("a table", ...)
+    name: Str = allowed("text", ...)
+    overrides: dict[str, Any] = allowed("a table", ...)
 
 
 class RunMeta(BaseModel):
@@ -172,18 +173,19 @@ class RunMeta(BaseModel):
 
     model_config = ConfigDict(strict=True, extra="allow")
 
-    name: Str = _allowed("text", ...)
-    game: Str = _allowed("a registered game's name", ...)
-    players: Annotated[list[Count], Field(min_length=1)] = _allowed("a list of player counts", ...)
-    games_per_cell: Count = _allowed("a whole number of at least 1", ...)
-    seed: Seed = _allowed("a whole number of at least 0", ...)
-    strategies: Annotated[list[Str], Field(min_length=1)] = _allowed("a list of names", ...)
-    rotate: Bool = _allowed("true or false", ...)
-    rules: dict[str, Any] = _allowed("a table", ...)
-    variants: Annotated[list[VariantRecord], Field(min_length=1)] = _allowed("a list", ...)
-    base_dir: Str | None = _allowed("a folder or null")
-    description: Str = _allowed("text", "")
-    chunk_size: Count | None = _allowed("a whole number of at least 1")
+    name: Str = allowed("text", ...)
+    game: Str = allowed("a registered game's name", ...)
+    players: Annotated[list[Count], Field(min_length=1)] = allowed("a list of player counts", ...)
+    games_per_cell: Count = allowed("a whole number of at least 1", ...)
+    seed: Seed = allowed("a whole number of at least 0", ...)
+    strategies: Annotated[list[Str], Field(min_length=1)] = allowed("a list of names", ...)
+    rotate: Bool = allowed("true or false", ...)
+    rules: dict[str, Any] = allowed("a table", ...)
+    variants: Annotated[list[VariantRecord], Field(min_length=1)] = allowed("a list", ...)
+    base_dir: Str | None = allowed("a folder or null")
+    description: Str = allowed("text", "")
+    chunk_size: Count | None = allowed("a whole number of at least 1")
+    time_limit: Int | Float | None = allowed("seconds, or null")
 
 
 # ----------------------------------------------------------------------------------- checking

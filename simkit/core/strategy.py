@@ -207,7 +207,14 @@ def make_strategy(text: str, game: str) -> Strategy:
         )
     params = _parse_params(info.name, param_text, info.params())
     stored = preset_params(game, info.name, preset, info.params()) if at else {}
-    instance = info.cls(**(stored | params))
+    if not callable(info.cls):
+        raise StrategyError(f"strategy '{info.name}' is not a class (module:Class)")
+    try:
+        instance = info.cls(**(stored | params))
+    except Exception as exc:  # a user's class that cannot be built as named
+        raise StrategyError(
+            f"strategy '{info.name}' cannot be built: {type(exc).__name__}: {exc}"
+        ) from exc
     label = f"{info.name}@{preset}" if at else info.name
     object.__setattr__(instance, "name", canonical_name(label, params))
     if not callable(getattr(instance, "choose", None)):

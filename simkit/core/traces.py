@@ -116,13 +116,14 @@ class TraceBuffer:
 
 
 def read_traces(run_dir) -> pl.DataFrame | None:
-    """A run's traces, or None if it was run without ``--trace``."""
-    from pathlib import Path
+    """A run's traces, or None if it was run without ``--trace`` (each part checked, see
+    :func:`simkit.core.results.read_traces_checked`)."""
+    from simkit.core.results import read_traces_checked
 
-    parts = sorted((Path(run_dir) / "traces").glob("part-*.parquet"))
-    if not parts:
+    tables = read_traces_checked(run_dir, TRACE_SCHEMA)
+    if not tables:
         return None
-    return pl.concat([pl.read_parquet(p) for p in parts])
+    return pl.concat([pl.from_arrow(t) for t in tables])
 
 
 def ludii_lead_change(scores: np.ndarray) -> float:

@@ -24,6 +24,7 @@ REGIONS = ("west", "central", "east")
 SCENIC_TYPES = ("mountain", "waterfall", "historical", "tower", "bridge")
 SCENIC_COUNTS = (15, 12, 9, 4, 3)
 KINDS = ("trail", "trailhead", "scenic", "campsite", "water", "bear", "den")
+MAX_TRAIL_MILES = 50  # miles between two named spaces: bounds the map a designer's file can make
 TRAIL, TRAILHEAD, SCENIC, CAMPSITE, WATER, BEAR, DEN = range(len(KINDS))
 ITEMS = ("shelter", "clothing", "food", "tools", "first_aid", "water")
 WATER_ITEM = 5
@@ -188,10 +189,11 @@ def parse_park(path, doc: dict) -> Park:
                         edges.add((min(a, b), max(a, b)))
                 prev = cur
             elif isinstance(step, int) and not isinstance(step, bool):
-                if step < 1 or isinstance(trail[j - 1], int):
+                if not 1 <= step <= MAX_TRAIL_MILES or isinstance(trail[j - 1], int):
                     raise DataError(
                         path,
-                        f"{where}: {step!r} must be one positive mile count between two spaces",
+                        f"{where}: {step!r} must be one mile count from 1 to {MAX_TRAIL_MILES} "
+                        "between two spaces",
                     )
             else:
                 raise DataError(path, f"{where}: {step!r} is neither a space name nor a mile count")

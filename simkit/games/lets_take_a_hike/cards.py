@@ -13,6 +13,7 @@ from pathlib import Path
 
 from simkit.core.errors import DataError
 from simkit.core.rules import load_toml, rule
+from simkit.core.schema import check
 
 DATA_FILE = Path(__file__).with_name("cards.toml")
 
@@ -74,7 +75,10 @@ def _item(entry: dict, path: Path, i: int) -> ItemType:
 
 def load_cards(path: Path) -> dict:
     """Read a card file into the ``items`` and ``hazards`` rule fields, checking every entry."""
+    from simkit.games.lets_take_a_hike.card_file import CardFile
+
     data = load_toml(Path(path))
+    check(CardFile, data, path)  # every key's type (simkit.core.schema), one line per problem
     entries = data.get("items")
     if not isinstance(entries, list) or not entries:
         raise DataError(path, "no [[items]] entries")

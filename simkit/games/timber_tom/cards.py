@@ -7,6 +7,7 @@ from pathlib import Path
 
 from simkit.core.errors import DataError
 from simkit.core.rules import load_toml
+from simkit.core.schema import check
 
 KINDS = ("red", "wild", "trouble", "help")
 RED, WILD, TROUBLE, HELP = KINDS
@@ -109,6 +110,9 @@ def _effects(raw, where: str, path) -> tuple[Effect, ...]:
 
 
 def parse_cards(doc: dict, path: object = "cards") -> tuple[Card, ...]:
+    from simkit.games.timber_tom.card_file import CardTables
+
+    check(CardTables, doc, path)  # every key's type (simkit.core.schema), one line per problem
     raw_cards = doc.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise DataError(path, "no [[card]] entries")
