@@ -60,6 +60,7 @@ def describe(table: pa.Table, exp, variant, n_players: int, run_dir: str) -> pa.
         "variant": variant.name,
         "overrides": {**exp.rules, **variant.overrides},
         "n_players": n_players,
+        "games_per_cell": exp.games,
         "seed": exp.seed,
         "strategies": exp.strategies,
         "rotate": exp.rotate,

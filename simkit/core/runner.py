@@ -28,6 +28,7 @@ from simkit.core import registry
 from simkit.core.describe import describe
 from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, StrategyError
 from simkit.core.experiment import Chunk, Experiment
+from simkit.core.extend import renumber
 from simkit.core.results import RowBuffer, part_is_complete, part_is_readable, write_part
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
@@ -190,6 +191,8 @@ def _prepare(exp: Experiment, out: Path) -> dict:
     if meta_path.exists():
         old = json.loads(meta_path.read_text())
         _refuse_foreign(out, old, meta)
+        if len(exp.cells()) > 1 and old.get("games_per_cell", exp.games) != exp.games:
+            renumber(out, old["games_per_cell"], exp.games)  # more games: indices move
         meta["started"] = old.get("started")
         meta["resumed"] = old.get("resumed", 0) + 1
         if "chunk_size" in old:
@@ -210,13 +213,6 @@ def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
     ]
     if old.get("fingerprint") != new["fingerprint"] and not differ:
         differ = ["the experiment's settings"]
-    cells = len(new["players"]) * len(new["variants"])
-    if cells > 1 and old.get("games_per_cell") != new["games_per_cell"]:
-        differ.append(
-            f"games ({old.get('games_per_cell')} a cell there, {new['games_per_cell']} now): more "
-            "games extend a run only when it has one cell (one player count, no variants or "
-            f"sweep), and this one has {cells}, whose game indices depend on the games per cell"
-        )
     if differ:
         raise ExperimentError(
             f"{out} holds a different experiment ({old.get('name')}: {old.get('game')}, seed "
