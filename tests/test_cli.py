@@ -246,6 +246,9 @@ def test_strategies_explain_their_parameters(cli):
     out = cli("strategies", "lets-take-a-hike").output
     assert "hike=5: hikes or joins with at least hike cards" in out
     assert "``" not in out
+    # the comment on a field's line, also for a field inherited from a base class
+    out = cli("strategies", "hike-it").output
+    assert "pack=3: tiles to carry at most (each one costs an action every day)" in out
 
 
 def test_help_shows_defaults_and_no_markup(cli):
