@@ -77,6 +77,14 @@ def test_a_game_module_in_the_current_folder_runs_on_two_workers(race_module):
     assert "3 settings" in tuned and (race_module / "runs/dice-race/tune-tune/tune.json").is_file()
 
 
+def test_the_search_player_plays_a_game_named_by_import_path(race_module):
+    out = simkit(
+        "run", "--game", "my_race:RACE", "--strategies", "search:playouts=2,random", "--games", 4,
+        "--jobs", 2, "--quiet", "--out", "runs/search", cwd=race_module,
+    )  # fmt: skip
+    assert "4 games in runs/search" in out
+
+
 def test_a_strategy_module_in_the_current_folder_needs_no_pythonpath(tmp_path):
     (tmp_path / "my_hikers.py").write_text(MY_HIKERS)
     out = simkit(

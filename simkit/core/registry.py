@@ -88,11 +88,18 @@ def games() -> dict[str, GameSpec]:
     return found
 
 
+# Games loaded by import path in this process, by their names, so that code handed only the name
+# (a search player's playouts, for one) finds them too.
+_IMPORTED: dict[str, GameSpec] = {}
+
+
 def game(name: str) -> GameSpec:
     """A game by its registered name or by import path ``package.module:GAME``."""
     registered = games()
     if name in registered:
         return registered[name]
+    if name in _IMPORTED:
+        return _IMPORTED[name]
     path = import_path(name)
     if path is None:
         raise SimkitError(
@@ -102,6 +109,7 @@ def game(name: str) -> GameSpec:
     spec = load_object(*path, "game")
     if not isinstance(spec, GameSpec):
         raise SimkitError(f"'{name}' is a {type(spec).__name__}, not a GameSpec")
+    _IMPORTED.setdefault(spec.name, spec)
     return spec
 
 
