@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from simkit.core import registry
+from simkit.core import strategy as strategy_module
 from simkit.core.errors import SimkitError, StrategyError
 from simkit.core.strategy import make_strategy, strategies_for
 
@@ -134,21 +135,30 @@ def plugin_entry_points(tmp_path, monkeypatch):
         '    """Plays the first legal action."""\n\n'
         "    def choose(self, view, legal_actions, rng):\n"
         "        return legal_actions[0]\n"
+        "\n\n@dataclass\nclass AlwaysLast:\n"
+        '    """Plays the last legal action (registered by its entry point alone)."""\n\n'
+        "    def choose(self, view, legal_actions, rng):\n"
+        "        return legal_actions[-1]\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     points = {
         registry.GAME_GROUP: [EntryPoint("dice-race", "ep_race:RACE", registry.GAME_GROUP)],
         registry.STRATEGY_GROUP: [
             EntryPoint("players", "ep_players", registry.STRATEGY_GROUP),
+            EntryPoint("always-last", "ep_players:AlwaysLast", registry.STRATEGY_GROUP),
+            EntryPoint("first-again", "ep_players:AlwaysFirst", registry.STRATEGY_GROUP),
             EntryPoint("broken", "no_such_plugin_module", registry.STRATEGY_GROUP),
         ],
     }
     monkeypatch.setattr(registry, "entry_points", lambda group: points.get(group, []))
+    before = {name: list(infos) for name, infos in strategy_module._STRATEGIES.items()}
     registry.games.cache_clear()
     registry.load_strategy_modules.cache_clear()
     yield
     registry.games.cache_clear()
     registry.load_strategy_modules.cache_clear()
+    strategy_module._STRATEGIES.clear()  # the plug-ins' strategies leave with them
+    strategy_module._STRATEGIES.update(before)
 
 
 def test_entry_points_add_games_and_strategies(plugin_entry_points):
@@ -157,6 +167,8 @@ def test_entry_points_add_games_and_strategies(plugin_entry_points):
         available = strategies_for("dice-race")
     assert "always-first" in available and "always-first" in strategies_for("lets-take-a-hike")
     assert make_strategy("always-first", "dice-race").choose(None, [4, 5], None) == 4
+    assert make_strategy("always-last", "timber-tom").choose(None, [4, 5], None) == 5
+    assert "first-again" not in available  # a decorated class keeps its own name
 
 
 EXAMPLE = HERE.parent / "examples" / "summit-dice"

@@ -84,7 +84,13 @@ def games() -> dict[str, GameSpec]:
         if not isinstance(spec, GameSpec):
             warnings.warn(f"skipping game plug-in '{ep.name}': not a GameSpec", stacklevel=2)
             continue
-        found.setdefault(spec.name, spec)
+        if spec.name in found and found[spec.name] is not spec:
+            warnings.warn(
+                f"game plug-in '{ep.value}' is named like another game, '{spec.name}': skipped",
+                stacklevel=2,
+            )
+            continue
+        found[spec.name] = spec
     return found
 
 
@@ -127,6 +133,23 @@ def load_strategy_modules() -> None:
     games()  # a plug-in game's own strategies register as its package is imported
     for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
         try:
-            ep.load()  # a module (its decorated classes register) or one decorated class
+            loaded = ep.load()  # a module: its @strategy classes register as it is imported
         except Exception as exc:
             warnings.warn(f"skipping strategy plug-in '{ep.name}': {exc}", stacklevel=2)
+            continue
+        if isinstance(loaded, type):
+            _register_class(ep.name, loaded)
+
+
+def _register_class(name: str, cls: type) -> None:
+    """A class named by a strategy entry point: registered under the entry point's name for every
+    game, unless it registered itself with @strategy."""
+    from simkit.core.errors import StrategyError
+    from simkit.core.strategy import registered_classes, strategy
+
+    if cls in registered_classes():
+        return
+    try:
+        strategy(name)(cls)
+    except StrategyError as exc:
+        warnings.warn(f"skipping strategy plug-in '{name}': {exc}", stacklevel=2)

@@ -117,6 +117,10 @@ def strategy(name: str, games: Sequence[str] | None = None):
     return register
 
 
+def registered_classes() -> set[type]:
+    return {info.cls for infos in _STRATEGIES.values() for info in infos}
+
+
 def strategies_for(game: str) -> dict[str, StrategyInfo]:
     """The strategies that play ``game`` (a registered name or a plug-in's import path)."""
     load_strategy_modules()
