@@ -265,7 +265,7 @@ def run(
     if engine_used == "compiled" and todo:
         fast = _fast_module(registry.game(exp.game))
         if progress and not _compiled_before(fast):
-            _say("compiling the fast engine once (about 30 s; later runs reuse it)")
+            _say("compiling the fast engine once (about 30 s); later runs reuse it")
         fast.warm()
     t0 = time.perf_counter()
     bar = tqdm(
