@@ -283,7 +283,7 @@ def test_the_first_compiled_run_says_it_compiles(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(runner, "_compiled_before", lambda module: False)
     exp = Experiment.from_dict({"game": "lets-take-a-hike", "games": 4, "strategies": "bold"})
-    runner.run(exp, tmp_path / "r", jobs=1, engine="compiled")
+    runner.run(exp, tmp_path / "r", jobs=1, engine="compiled", progress=False)
     assert "compiling the fast engine once (about 30 s)" in capsys.readouterr().err
 
 

@@ -264,7 +264,7 @@ def run(
         _say(f"engine: {engine_used} ({why})")
     if engine_used == "compiled" and todo:
         fast = _fast_module(registry.game(exp.game))
-        if progress and not _compiled_before(fast):
+        if not _compiled_before(fast):  # even with --quiet: it explains a silent half minute
             _say("compiling the fast engine once (about 30 s); later runs reuse it")
         fast.warm()
     t0 = time.perf_counter()
