@@ -102,6 +102,8 @@ def test_a_missing_module_says_what_to_do(tmp_path, monkeypatch):
         registry.game("no_such_module:GAME")
     with pytest.raises(StrategyError, match="no module 'nowhere_mod'"):
         make_strategy("nowhere_mod:Player", "lets-take-a-hike")
+    with pytest.raises(SimkitError, match="for the file games/my_game.py .*: games.my_game:GAME"):
+        registry.game("games/my_game.py:GAME")
     with pytest.raises(SimkitError, match="has no GAMES"):
         registry.game("simkit.core.game:GAMES")
 

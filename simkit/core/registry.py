@@ -32,7 +32,7 @@ STRATEGY_GROUP = "simkit.strategies"
 def import_path(text: str) -> tuple[str, str] | None:
     """``("package.module", "NAME")`` for ``package.module:NAME``, else None."""
     module, sep, attr = text.partition(":")
-    if not sep or not module or not attr.isidentifier():
+    if not sep or not module or not attr.isidentifier() or module.endswith(".py"):
         return None
     if not all(part.isidentifier() for part in module.split(".")):
         return None
@@ -108,9 +108,16 @@ def game(name: str) -> GameSpec:
         return _IMPORTED[name]
     path = import_path(name)
     if path is None:
+        file, _, attr = name.partition(".py:")
+        hint = (
+            f"; for the file {file}.py name its module from its folder: "
+            f"{file.replace('/', '.').lstrip('.')}:{attr or 'GAME'}"
+            if attr or name.endswith(".py")
+            else ""
+        )
         raise SimkitError(
             f"unknown game '{name}'; registered games: {', '.join(registered)} "
-            "(or name your own as package.module:GAME)"
+            f"(or name your own as package.module:GAME){hint}"
         )
     spec = load_object(*path, "game")
     if not isinstance(spec, GameSpec):
