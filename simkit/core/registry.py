@@ -20,13 +20,19 @@ import pkgutil
 import sys
 import warnings
 from functools import cache
-from importlib.metadata import entry_points
+from importlib import metadata
 
 from simkit.core.errors import SimkitError
 from simkit.core.game import GameSpec
 
 GAME_GROUP = "simkit.games"
 STRATEGY_GROUP = "simkit.strategies"
+
+
+def entry_points(group: str):
+    """The installed entry points of ``group`` (looked up at each call, so a package installed or
+    a lookup patched since is seen)."""
+    return metadata.entry_points(group=group)
 
 
 def import_path(text: str) -> tuple[str, str] | None:
@@ -75,7 +81,7 @@ def games() -> dict[str, GameSpec]:
         spec = getattr(module, "GAME", None)
         if isinstance(spec, GameSpec):
             found[spec.name] = spec
-    for ep in sorted(entry_points(group=GAME_GROUP), key=lambda e: e.name):
+    for ep in sorted(entry_points(GAME_GROUP), key=lambda e: e.name):
         try:
             spec = ep.load()
         except Exception as exc:  # one broken plug-in must not hide the other games
@@ -138,7 +144,7 @@ def load_strategy_modules() -> None:
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         importlib.import_module(f"{pkg.__name__}.{info.name}")
     games()  # a plug-in game's own strategies register as its package is imported
-    for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
+    for ep in sorted(entry_points(STRATEGY_GROUP), key=lambda e: e.name):
         try:
             loaded = ep.load()  # a module: its @strategy classes register as it is imported
         except Exception as exc:
