@@ -168,7 +168,7 @@ def new_game(name, into):
     folder = write(name, into)
     module = name.replace("-", "_")
     click.echo(f"written: {folder}")
-    click.echo(f"  pip install -e {folder}      then: simkit check {name}")
+    click.echo(f"  install it: pip install -e {folder}, then: simkit check {name}")
     click.echo(f"  or, from {folder}: simkit check {module}:GAME")
 
 

@@ -138,3 +138,18 @@ def test_there_are_snippets_for_polars_pandas_and_duckdb():
     text = "\n".join(python_snippets())
     for needle in ("pl.read_parquet(", "pd.read_parquet(", "duckdb.sql(", "union_by_name"):
         assert needle in text
+
+
+def test_every_strategies_fragment_in_the_readme_names_real_strategies():
+    """Option fragments (`--strategies "search:playouts=16;bold"`) build for the game they name."""
+    from simkit.core.strategy import make_strategy, split_strategies
+
+    fragments = re.findall(r"`--strategies ([^`]+)`", README.read_text())
+    checked = 0
+    for fragment in fragments:
+        for name in split_strategies(shlex.split(fragment)[0]):
+            if name.split(":")[0] in ("mypkg.mod", "my_pkg.players"):
+                continue  # the reader's own module, a pattern
+            make_strategy(name, "lets-take-a-hike")
+            checked += 1
+    assert checked >= 3

@@ -22,7 +22,7 @@ from simkit.cli import main
 from simkit.core import runner
 from simkit.core.errors import ExperimentError, SimkitError, StrategyError
 from simkit.core.experiment import Experiment
-from simkit.core.results import read_results
+from simkit.core.results import SCHEMA, read_results
 from simkit.core.rng import game_seed
 
 GAME = "lets-take-a-hike"
@@ -145,9 +145,11 @@ def test_a_corrupt_part_and_a_half_written_part_are_played_again(tmp_path):
     runner.run(exp, tmp_path / "cut", jobs=1, progress=False)
     parts = sorted((tmp_path / "cut/games").glob("part-*.parquet"))
     data = bytearray(parts[1].read_bytes())
-    column = pq.ParquetFile(parts[1]).metadata.row_group(0).column(0)
-    middle = column.data_page_offset + column.total_compressed_size // 2
-    data[middle : middle + 16] = bytes(16)  # damage a data page; the footer still reads
+    # Damage a data page (the score column's), not the footer, which still reads: the middle of
+    # the file may be the footer's metadata now that parts carry their run's description.
+    score = pq.ParquetFile(parts[1]).metadata.row_group(0).column(SCHEMA.names.index("score"))
+    middle = score.data_page_offset + score.total_compressed_size // 2
+    data[middle : middle + 16] = bytes(16)
     parts[1].write_bytes(bytes(data))
     parts[2].rename(parts[2].with_name(parts[2].name + ".tmp"))  # a write cut short
     parts[3].write_bytes(parts[3].read_bytes()[:-50])  # truncated

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from simkit.core import registry
+from simkit.core import strategy as strategy_module
 from simkit.core.errors import SimkitError, StrategyError
 from simkit.core.strategy import make_strategy, strategies_for
 
@@ -77,6 +78,14 @@ def test_a_game_module_in_the_current_folder_runs_on_two_workers(race_module):
     assert "3 settings" in tuned and (race_module / "runs/dice-race/tune-tune/tune.json").is_file()
 
 
+def test_the_search_player_plays_a_game_named_by_import_path(race_module):
+    out = simkit(
+        "run", "--game", "my_race:RACE", "--strategies", "search:playouts=2,random", "--games", 4,
+        "--jobs", 2, "--quiet", "--out", "runs/search", cwd=race_module,
+    )  # fmt: skip
+    assert "4 games in runs/search" in out
+
+
 def test_a_strategy_module_in_the_current_folder_needs_no_pythonpath(tmp_path):
     (tmp_path / "my_hikers.py").write_text(MY_HIKERS)
     out = simkit(
@@ -93,6 +102,8 @@ def test_a_missing_module_says_what_to_do(tmp_path, monkeypatch):
         registry.game("no_such_module:GAME")
     with pytest.raises(StrategyError, match="no module 'nowhere_mod'"):
         make_strategy("nowhere_mod:Player", "lets-take-a-hike")
+    with pytest.raises(SimkitError, match="for the file games/my_game.py .*: games.my_game:GAME"):
+        registry.game("games/my_game.py:GAME")
     with pytest.raises(SimkitError, match="has no GAMES"):
         registry.game("simkit.core.game:GAMES")
 
@@ -126,21 +137,30 @@ def plugin_entry_points(tmp_path, monkeypatch):
         '    """Plays the first legal action."""\n\n'
         "    def choose(self, view, legal_actions, rng):\n"
         "        return legal_actions[0]\n"
+        "\n\n@dataclass\nclass AlwaysLast:\n"
+        '    """Plays the last legal action (registered by its entry point alone)."""\n\n'
+        "    def choose(self, view, legal_actions, rng):\n"
+        "        return legal_actions[-1]\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     points = {
         registry.GAME_GROUP: [EntryPoint("dice-race", "ep_race:RACE", registry.GAME_GROUP)],
         registry.STRATEGY_GROUP: [
             EntryPoint("players", "ep_players", registry.STRATEGY_GROUP),
+            EntryPoint("always-last", "ep_players:AlwaysLast", registry.STRATEGY_GROUP),
+            EntryPoint("first-again", "ep_players:AlwaysFirst", registry.STRATEGY_GROUP),
             EntryPoint("broken", "no_such_plugin_module", registry.STRATEGY_GROUP),
         ],
     }
     monkeypatch.setattr(registry, "entry_points", lambda group: points.get(group, []))
+    before = {name: list(infos) for name, infos in strategy_module._STRATEGIES.items()}
     registry.games.cache_clear()
     registry.load_strategy_modules.cache_clear()
     yield
     registry.games.cache_clear()
     registry.load_strategy_modules.cache_clear()
+    strategy_module._STRATEGIES.clear()  # the plug-ins' strategies leave with them
+    strategy_module._STRATEGIES.update(before)
 
 
 def test_entry_points_add_games_and_strategies(plugin_entry_points):
@@ -149,29 +169,30 @@ def test_entry_points_add_games_and_strategies(plugin_entry_points):
         available = strategies_for("dice-race")
     assert "always-first" in available and "always-first" in strategies_for("lets-take-a-hike")
     assert make_strategy("always-first", "dice-race").choose(None, [4, 5], None) == 4
+    assert make_strategy("always-last", "timber-tom").choose(None, [4, 5], None) == 5
+    assert "first-again" not in available  # a decorated class keeps its own name
 
 
 EXAMPLE = HERE.parent / "examples" / "summit-dice"
 
 
-@pytest.mark.skipif(
-    "summit-dice" not in registry.games(),
-    reason="the example game is not installed (make test installs it: pip install -e "
-    "examples/summit-dice)",
-)
 def test_the_example_game_end_to_end(tmp_path):
-    """What a designer does with their own game: check, run --jobs 2, report, replay."""
-    assert "all checks passed" in simkit("check", "summit-dice", "--games", 30, cwd=tmp_path)
+    """What a designer does with their own game: check, run --jobs 2, report, replay. Installed
+    (make test installs it) it is named summit-dice; else by import path from its folder."""
+    installed = "summit-dice" in registry.games()
+    game, cwd = ("summit-dice", tmp_path) if installed else ("summit_dice:GAME", EXAMPLE)
+    assert "all checks passed" in simkit("check", game, "--games", 30, cwd=cwd)
     study = EXAMPLE / "studies" / "first-player.toml"
-    out = simkit("run", study, "--games", 100, "--jobs", 2, "--quiet", cwd=tmp_path)
-    run_dir = tmp_path / "runs" / "summit-dice" / "first-player"
-    assert "1200 games in runs/summit-dice/first-player" in out
-    report = simkit("report", run_dir, cwd=tmp_path)
+    run_dir = tmp_path / "runs" / "first-player"
+    out = simkit("run", study, "--game", game, "--games", 100, "--jobs", 2, "--quiet",
+                 "--out", run_dir, cwd=cwd)  # fmt: skip
+    assert f"1200 games in {run_dir}" in out and "on 2 workers" in out
+    report = simkit("report", run_dir, cwd=cwd)
     assert (run_dir / "report" / "index.html").is_file() and "seat 0 wins" in report
-    replay = simkit("replay", run_dir, "--index", 250, cwd=tmp_path)
+    replay = simkit("replay", run_dir, "--index", 250, cwd=cwd)
     assert "reaches the summit" in replay or "turn cap" in replay
     assert "The replay matches the recorded row." in replay
-    strategies = simkit("strategies", "summit-dice", cwd=tmp_path)
+    strategies = simkit("strategies", game, cwd=cwd)
     assert "metres=20: climb in one turn before making camp" in strategies
 
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
-from simkit.core.errors import IllegalAction
+from simkit.core.errors import IllegalAction, RulesError
 from simkit.core.game import GameSpec, Outcome
 from simkit.core.rng import GameRng, game_seed, seat_streams
+from simkit.core.rules import make_rules, rule_fields
 
 RULES = (
     "The spec is complete: min_players <= typical_players <= max_players, its rules dataclass "
@@ -42,6 +44,9 @@ RULES = (
     "actions, and all invariants kept.",
     "With log=True the state tells the game in words (events); without it, events stays empty; "
     "action_text() says any action in words.",
+    "Rules drawn at random from every field's declared range (lo..hi, choices, true or false) are "
+    "either refused with a RulesError or played: random legal play under them keeps every "
+    "invariant and ends.",
 )
 
 SEEDS = 4
@@ -178,12 +183,58 @@ def check_log(spec: GameSpec) -> None:
     assert all(isinstance(state.action_text(a), str) for a in actions[:50])
 
 
+def random_overrides(spec: GameSpec, rng: GameRng) -> dict[str, Any]:
+    """One value for every scalar rule field that declares what it allows, drawn uniformly from it
+    (the turn cap stays as it is, to keep games short)."""
+    rules = spec.default_rules()
+    out: dict[str, Any] = {}
+    for name, f in rule_fields(rules).items():
+        value = rules
+        for part in name.split("."):
+            value = getattr(value, part)
+        lo, hi, choices = f.metadata.get("lo"), f.metadata.get("hi"), f.metadata.get("choices")
+        if name == "turn_limit":
+            continue
+        if choices is not None:
+            out[name] = choices[rng.below(len(choices))]
+        elif isinstance(value, bool):
+            out[name] = bool(rng.below(2))
+        elif isinstance(value, int) and lo is not None and hi is not None:
+            out[name] = int(lo) + rng.below(int(hi) - int(lo) + 1)
+        elif isinstance(value, float) and lo is not None and hi is not None:
+            out[name] = lo + rng.random() * (hi - lo)
+    return out
+
+
+def check_rule_variants(spec: GameSpec, draws: int = 4, seed: int = 1) -> None:
+    """Random rules from the declared ranges: refused with a RulesError, or played with every
+    invariant kept (at a random player count)."""
+    rng = GameRng(seed)
+    for k in range(draws):
+        overrides = random_overrides(spec, rng)
+        try:
+            rules = make_rules(spec, overrides)
+        except RulesError:
+            continue  # fields that only make sense together (the rules' validate()) say so
+        n = spec.min_players + rng.below(spec.max_players - spec.min_players + 1)
+        engine, seats = seat_streams(game_seed(seed, k), n)
+        state = spec.new_state(rules, n, engine)
+        state.invariants()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal, f"no legal action before the end, rules {overrides}"
+            state.apply(legal[seats[state.current_player()].below(len(legal))])
+            state.invariants()
+        check_outcome(spec, state, n)
+
+
 PER_GAME: tuple[Callable[[GameSpec], None], ...] = (
     check_spec,
     check_same_seed,
     check_clone,
     check_sample_hidden,
     check_log,
+    check_rule_variants,
 )
 PER_PLAYER_COUNT: tuple[Callable[[GameSpec, int], None], ...] = (
     check_random_play,
@@ -234,3 +285,6 @@ class GameConformance:
 
     def test_log_tells_the_game_in_words(self):
         check_log(self.spec)
+
+    def test_random_rules_are_refused_or_played(self):
+        check_rule_variants(self.spec)

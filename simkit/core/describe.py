@@ -9,6 +9,7 @@ named by the field (``hazards.bear``), holding the value the row's game was play
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -65,6 +66,7 @@ def describe(table: pa.Table, exp, variant, n_players: int, run_dir: str) -> pa.
         "variant": variant.name,
         "overrides": {**exp.rules, **variant.overrides},
         "n_players": n_players,
+        "games_per_cell": exp.games,
         "seed": exp.seed,
         "strategies": exp.strategies,
         "rotate": exp.rotate,
@@ -85,5 +87,9 @@ def about(path) -> dict[str, Any]:
 
 
 def _run_id(exp) -> str:
-    # The experiment's fingerprint: the same for every part of one run, whatever --jobs or resume.
-    return exp.fingerprint()[:16]
+    """The same for every part of one run, whatever --jobs, resume or more games: a hash of what
+    the experiment declares (cheaper than its fingerprint, which builds every variant's rules)."""
+    declared = [exp.name, exp.game, exp.seed, exp.players, exp.strategies, exp.rotate, exp.rules]
+    declared.append([(v.name, v.overrides) for v in exp.variants])
+    text = json.dumps(declared, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

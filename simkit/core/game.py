@@ -1,7 +1,9 @@
-"""The game protocol (DESIGN.md, "The game protocol"), in OpenSpiel's vocabulary.
+"""The game protocol, in OpenSpiel's vocabulary; ``docs/adding-a-game.md`` is the guide to it.
 
-A game is a package under ``simkit/games/`` whose ``__init__`` exposes ``GAME``, a :class:`GameSpec`.
-Its ``new_state(rules, n_players, rng, log=False)`` returns a :class:`State` after the whole setup.
+A game exposes ``GAME``, a :class:`GameSpec`: a package under ``simkit/games/``, or a designer's own
+package registered through the ``simkit.games`` entry-point group or named as ``package.module:GAME``
+(see :mod:`simkit.core.registry`). Its ``new_state(rules, n_players, rng, log=False)`` returns a
+:class:`State` after the whole setup.
 
 Actions are small immutable values (ints, or tuples of ints and short strings) that the game
 documents; ``State.action_text(action)`` says one in words. ``apply`` plays an action and every

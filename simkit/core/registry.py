@@ -20,7 +20,7 @@ import pkgutil
 import sys
 import warnings
 from functools import cache
-from importlib.metadata import entry_points
+from importlib import metadata
 
 from simkit.core.errors import SimkitError
 from simkit.core.game import GameSpec
@@ -29,10 +29,16 @@ GAME_GROUP = "simkit.games"
 STRATEGY_GROUP = "simkit.strategies"
 
 
+def entry_points(group: str):
+    """The installed entry points of ``group`` (looked up at each call, so a package installed or
+    a lookup patched since is seen)."""
+    return metadata.entry_points(group=group)
+
+
 def import_path(text: str) -> tuple[str, str] | None:
     """``("package.module", "NAME")`` for ``package.module:NAME``, else None."""
     module, sep, attr = text.partition(":")
-    if not sep or not module or not attr.isidentifier():
+    if not sep or not module or not attr.isidentifier() or module.endswith(".py"):
         return None
     if not all(part.isidentifier() for part in module.split(".")):
         return None
@@ -75,7 +81,7 @@ def games() -> dict[str, GameSpec]:
         spec = getattr(module, "GAME", None)
         if isinstance(spec, GameSpec):
             found[spec.name] = spec
-    for ep in sorted(entry_points(group=GAME_GROUP), key=lambda e: e.name):
+    for ep in sorted(entry_points(GAME_GROUP), key=lambda e: e.name):
         try:
             spec = ep.load()
         except Exception as exc:  # one broken plug-in must not hide the other games
@@ -84,8 +90,19 @@ def games() -> dict[str, GameSpec]:
         if not isinstance(spec, GameSpec):
             warnings.warn(f"skipping game plug-in '{ep.name}': not a GameSpec", stacklevel=2)
             continue
-        found.setdefault(spec.name, spec)
+        if spec.name in found and found[spec.name] is not spec:
+            warnings.warn(
+                f"game plug-in '{ep.value}' is named like another game, '{spec.name}': skipped",
+                stacklevel=2,
+            )
+            continue
+        found[spec.name] = spec
     return found
+
+
+# Games loaded by import path in this process, by their names, so that code handed only the name
+# (a search player's playouts, for one) finds them too.
+_IMPORTED: dict[str, GameSpec] = {}
 
 
 def game(name: str) -> GameSpec:
@@ -93,15 +110,25 @@ def game(name: str) -> GameSpec:
     registered = games()
     if name in registered:
         return registered[name]
+    if name in _IMPORTED:
+        return _IMPORTED[name]
     path = import_path(name)
     if path is None:
+        file, _, attr = name.partition(".py:")
+        hint = (
+            f"; for the file {file}.py name its module from its folder: "
+            f"{file.replace('/', '.').lstrip('.')}:{attr or 'GAME'}"
+            if attr or name.endswith(".py")
+            else ""
+        )
         raise SimkitError(
             f"unknown game '{name}'; registered games: {', '.join(registered)} "
-            "(or name your own as package.module:GAME)"
+            f"(or name your own as package.module:GAME){hint}"
         )
     spec = load_object(*path, "game")
     if not isinstance(spec, GameSpec):
         raise SimkitError(f"'{name}' is a {type(spec).__name__}, not a GameSpec")
+    _IMPORTED.setdefault(spec.name, spec)
     return spec
 
 
@@ -117,8 +144,25 @@ def load_strategy_modules() -> None:
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         importlib.import_module(f"{pkg.__name__}.{info.name}")
     games()  # a plug-in game's own strategies register as its package is imported
-    for ep in sorted(entry_points(group=STRATEGY_GROUP), key=lambda e: e.name):
+    for ep in sorted(entry_points(STRATEGY_GROUP), key=lambda e: e.name):
         try:
-            ep.load()  # a module (its decorated classes register) or one decorated class
+            loaded = ep.load()  # a module: its @strategy classes register as it is imported
         except Exception as exc:
             warnings.warn(f"skipping strategy plug-in '{ep.name}': {exc}", stacklevel=2)
+            continue
+        if isinstance(loaded, type):
+            _register_class(ep.name, loaded)
+
+
+def _register_class(name: str, cls: type) -> None:
+    """A class named by a strategy entry point: registered under the entry point's name for every
+    game, unless it registered itself with @strategy."""
+    from simkit.core.errors import StrategyError
+    from simkit.core.strategy import registered_classes, strategy
+
+    if cls in registered_classes():
+        return
+    try:
+        strategy(name)(cls)
+    except StrategyError as exc:
+        warnings.warn(f"skipping strategy plug-in '{name}': {exc}", stacklevel=2)

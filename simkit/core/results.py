@@ -1,4 +1,6 @@
-"""The results table: one row per game and seat (DESIGN.md, "Results"), written as Parquet parts."""
+"""The results table: one row per game and seat (README, "The results table"), written as Parquet
+parts; each part also carries the varied rules as columns and its run's description
+(:mod:`simkit.core.describe`)."""
 
 from __future__ import annotations
 

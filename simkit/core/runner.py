@@ -33,6 +33,7 @@ from simkit.core import registry
 from simkit.core.describe import describe
 from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, StrategyError
 from simkit.core.experiment import Chunk, Experiment
+from simkit.core.extend import renumber
 from simkit.core.results import (
     RowBuffer,
     part_problem,
@@ -288,6 +289,8 @@ def _prepare(exp: Experiment, out: Path, repair: bool = False) -> dict:
     old = _old_meta(out, repair) if meta_path.exists() else None
     if old is not None:
         _refuse_foreign(out, old, meta)
+        if len(exp.cells()) > 1 and old.get("games_per_cell", exp.games) != exp.games:
+            renumber(out, old["games_per_cell"], exp.games)  # more games: indices move
         meta["started"] = old.get("started")
         meta["resumed"] = old.get("resumed", 0) + 1
         if "chunk_size" in old:
@@ -332,14 +335,7 @@ def _refuse_foreign(out: Path, old: dict, new: dict) -> None:
     ]
     if old.get("fingerprint") != new["fingerprint"] and not differ:
         differ = ["the experiment's settings"]
-    cells = len(new["players"]) * len(new["variants"])
-    if cells > 1 and old.get("games_per_cell") != new["games_per_cell"]:
-        differ.append(
-            f"games ({old.get('games_per_cell')} a cell there, {new['games_per_cell']} now): more "
-            "games extend a run only when it has one cell (one player count, no variants or "
-            f"sweep), and this one has {cells}, whose game indices depend on the games per cell"
-        )
-    elif not differ and old.get("games_per_cell", 0) > new["games_per_cell"]:
+    if not differ and old.get("games_per_cell", 0) > new["games_per_cell"]:
         raise ExperimentError(
             f"{out} holds a run of {old['games_per_cell']} games; this one asks for "
             f"{new['games_per_cell']}, so run.json and the results would disagree: give --games "
@@ -414,8 +410,8 @@ def _run(
         _say(f"engine: {engine_used} ({why})")
     if engine_used == "compiled" and todo:
         fast = _fast_module(registry.game(exp.game))
-        if progress and not _compiled_before(fast):
-            _say("compiling the fast engine once (about 30 s; later runs reuse it)")
+        if not _compiled_before(fast):  # even with --quiet: it explains a silent half minute
+            _say("compiling the fast engine once (about 30 s); later runs reuse it")
         fast.warm()
     t0 = time.perf_counter()
     bar = tqdm(

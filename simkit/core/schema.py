@@ -121,28 +121,28 @@ class PlayerTuneFile(Strict):
     """A player tune file (``strategy = ...``), ``simkit tune GAME --space TUNE.toml``
     (simkit.core.tune_players)."""
 
-    game: Str | None = _allowed("a registered game's name (see `simkit games`)")
-    players: Count | None = _allowed("a player count (a whole number)")
-    strategy: Name = _allowed("the strategy whose parameters are tuned (text)", ...)
-    field: Names | None = _allowed(STRATEGIES + ', or "self"')
-    objective: Literal["win"] | None = _allowed("win (the only objective of a player tune)")
-    seed: Seed | None = _allowed("a whole number of at least 0")
-    budget: Annotated[Int, Field(ge=10)] | None = _allowed("a whole number of games, at least 10")
-    rules: RuleTree | None = _allowed(RULES, {})
-    space: dict[Str, Annotated[list[Scalar], Field(min_length=1)] | Range] | None = _allowed(
+    game: Str | None = allowed("a registered game's name (see `simkit games`)")
+    players: Count | None = allowed("a player count (a whole number)")
+    strategy: Name = allowed("the strategy whose parameters are tuned (text)", ...)
+    field: Names | None = allowed(STRATEGIES + ', or "self"')
+    objective: Literal["win"] | None = allowed("win (the only objective of a player tune)")
+    seed: Seed | None = allowed("a whole number of at least 0")
+    budget: Annotated[Int, Field(ge=10)] | None = allowed("a whole number of games, at least 10")
+    rules: RuleTree | None = allowed(RULES, {})
+    space: dict[Str, Annotated[list[Scalar], Field(min_length=1)] | Range] | None = allowed(
         "a table of strategy parameters, each a non-empty list of values or a range { lo, hi }"
     )
-    description: Str | None = _allowed("text", "")
-    preset: Str | None = _allowed("the preset's name (text)")
+    description: Str | None = allowed("text", "")
+    preset: Str | None = allowed("the preset's name (text)")
 
 
 class LevelsFile(StudyFile):
     """A study at several skill levels, ``simkit levels STUDY.toml`` (simkit.core.levels)."""
 
-    levels: Annotated[list[Name], Field(min_length=2)] = _allowed(
+    levels: Annotated[list[Name], Field(min_length=2)] = allowed(
         "a list of two or more strategies, weak to strong", ...
     )
-    games: Count | dict[Str, Count] | None = _allowed(
+    games: Count | dict[Str, Count] | None = allowed(
         "a whole number of at least 1, or a table of one per level"
     )
 

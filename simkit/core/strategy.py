@@ -14,6 +14,8 @@ A list of strategies (``--strategies``, a study's ``strategies = "..."``) is spl
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -50,19 +52,40 @@ class StrategyInfo:
         return {f.name: f.default for f in dataclasses.fields(self.cls) if f.init}
 
     def param_help(self) -> dict[str, str]:
-        """What each parameter means: the field's ``metadata["help"]``, else the docstring's clause
+        """What each parameter means: the field's ``metadata["help"]``, else the comment on its
+        line (in this class or the one it inherits the field from), else the docstring's clause
         that names it (``hike`` in "hikes or joins with at least ``hike`` cards")."""
         if not dataclasses.is_dataclass(self.cls):
             return {}
         clauses = _clauses(" ".join((self.cls.__doc__ or "").split()))
+        comments = _field_comments(self.cls)
         out = {}
         for f in dataclasses.fields(self.cls):
             if f.init:
-                told = f.metadata.get("help") or next(
-                    (c for c in clauses if f"``{f.name}``" in c), ""
+                told = (
+                    f.metadata.get("help")
+                    or comments.get(f.name)
+                    or next((c for c in clauses if f"``{f.name}``" in c), "")
                 )
                 out[f.name] = told.replace("``", "")
         return out
+
+
+def _field_comments(cls: type) -> dict[str, str]:
+    """``{field: comment}`` from lines like ``hike: int = 5  # cards held to hike``, the nearest
+    class of the MRO first."""
+    found: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        try:
+            source = inspect.getsource(klass)
+        except (OSError, TypeError):
+            continue
+        for match in _FIELD_COMMENT.finditer(source):
+            found[match["name"]] = match["comment"].strip()
+    return found
+
+
+_FIELD_COMMENT = re.compile(r"^[ \t]+(?P<name>\w+)\s*:[^#\n]*#(?P<comment>[^\n]+)$", re.M)
 
 
 def _clauses(text: str) -> list[str]:
@@ -95,6 +118,10 @@ def strategy(name: str, games: Sequence[str] | None = None):
         return cls
 
     return register
+
+
+def registered_classes() -> set[type]:
+    return {info.cls for infos in _STRATEGIES.values() for info in infos}
 
 
 def strategies_for(game: str) -> dict[str, StrategyInfo]:
