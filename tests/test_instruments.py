@@ -302,3 +302,18 @@ def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path
     assert on_margin["blunder_rate_lo"] > 0.5  # die b (5 in 10) against die c (8 in 10)
     with pytest.raises(Exception, match="value = 'luck'"):
         AuditSpec(PICK, "random", value="luck")
+
+
+def test_the_ladder_from_the_command_line(tmp_path):
+    args = ["ladder", PICK, "--strategies", "random;pick_game:Worst;pick_game:Best"]
+    with registered():
+        result = CliRunner().invoke(main, args + ["--games", "30", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    ranked = [
+        line.split()[0] for line in lines if line.startswith("  pick_game") or "random" in line
+    ]
+    assert ranked[:3] == ["pick_game:Best", "random", "pick_game:Worst"]
+    assert "30 shared seeds per pair x 2 seat orders" in result.output
+    saved = pl.read_parquet(tmp_path / "ladder.parquet")
+    assert saved.height == 3 * 30 * 2 * 2  # pairs x seeds x seat orders x seats
