@@ -317,3 +317,12 @@ def test_the_ladder_from_the_command_line(tmp_path):
     assert "30 shared seeds per pair x 2 seat orders" in result.output
     saved = pl.read_parquet(tmp_path / "ladder.parquet")
     assert saved.height == 3 * 30 * 2 * 2  # pairs x seeds x seat orders x seats
+
+
+def test_the_audit_is_the_same_with_one_worker_or_two(tmp_path):
+    plan = AuditSpec(LTH, "bold", decisions=6, players=2, seed=8, playouts=2)
+    run_audit(plan, tmp_path / "one", jobs=1)
+    run_audit(plan, tmp_path / "two", jobs=2)
+    one = pl.read_parquet(tmp_path / "one" / "audit.parquet").drop("replay")
+    two = pl.read_parquet(tmp_path / "two" / "audit.parquet").drop("replay")
+    assert one.height == 6 and one.equals(two)
