@@ -521,7 +521,9 @@ def audit(
         f"{summary['strategy']}: {summary['decisions']} decisions from {summary['games']} games; "
         f"blunder rate {summary['blunder_rate']:.1%} [{summary['blunder_rate_lo']:.1%}, "
         f"{summary['blunder_rate_hi']:.1%}], mean cost {summary['mean_cost']:.4f} win share "
-        f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}]"
+        f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}] "
+        f"(held out: {summary['heldout_cost']:.4f} [{summary['heldout_cost_lo']:.4f}, "
+        f"{summary['heldout_cost_hi']:.4f}])"
     )
     for w in summary["worst"]:
         click.echo(

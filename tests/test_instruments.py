@@ -326,3 +326,18 @@ def test_the_audit_is_the_same_with_one_worker_or_two(tmp_path):
     one = pl.read_parquet(tmp_path / "one" / "audit.parquet").drop("replay")
     two = pl.read_parquet(tmp_path / "two" / "audit.parquet").drop("replay")
     assert one.height == 6 and one.equals(two)
+
+
+def test_the_held_out_cost_is_free_of_the_luck_of_picking_the_best():
+    import numpy as np
+
+    from simkit.core.audit import heldout_cost
+
+    rng = np.random.default_rng(0)
+    equal = [heldout_cost(rng.integers(0, 2, (4, 32)).astype(float), 0) for _ in range(400)]
+    plain = [
+        judge(w, w, 0)["cost"] for w in (rng.integers(0, 2, (4, 32)) * 1.0 for _ in range(400))
+    ]
+    assert abs(np.mean(equal)) < 0.01 < np.mean(plain)  # four equal moves: no real cost
+    better = np.vstack([np.zeros(32), np.ones(32)])
+    assert heldout_cost(better, 0) == 1.0 and heldout_cost(better, 1) == 0.0

@@ -8,7 +8,9 @@ deciding seat's view, the game's default heuristic in every seat, the same world
 every move. A move's value is the win share its playouts bring the deciding seat.
 
 The *cost* of the strategy's choice is the best move's value minus its own, in win share (and in
-points, ``cost_margin``). The choice is a *blunder* when the best move beats it by more than the
+points, ``cost_margin``); it is high by luck (the best of several noisy means is), so
+``cost_heldout`` picks the best on half the playouts and measures the cost on the other half: it
+averages to zero or less for a player that always picks the best. The choice is a *blunder* when the best move beats it by more than the
 estimate's noise (in win share, or with ``value = "margin"`` in points, which sees smaller
 blunders with the same playouts): its paired edge exceeds
 ``z`` standard errors, with ``z`` the one-sided 97.5% point Bonferroni-corrected for the number of
@@ -136,10 +138,23 @@ def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win"
         "best_value": float(win_means.max()),
         "cost": float(win_means.max() - win_means[chosen]),
         "cost_margin": float(margin_means.max() - margin_means[chosen]),
+        "cost_heldout": heldout_cost(wins, chosen),
         "edge": edge,
         "edge_se": se,
         "blunder": bool(best != chosen and edge > z * se),
     }
+
+
+def heldout_cost(wins: np.ndarray, chosen: int) -> float:
+    """The cost in win share free of the luck of picking the best: the best move is picked on the
+    even playouts and the cost measured on the odd ones. The plain cost (best mean minus the
+    chosen move's) is positive even for a perfect player, since the best of several noisy means is
+    high by luck; this one averages to zero or less for a player that always picks the best."""
+    if wins.shape[1] < 2:
+        return 0.0
+    picked = wins[:, ::2].mean(axis=1)
+    best = chosen if picked[chosen] >= picked.max() else int(np.argmax(picked))
+    return float((wins[best, 1::2] - wins[chosen, 1::2]).mean())
 
 
 def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, run_dir: str):
@@ -251,6 +266,7 @@ def summarize(table: pl.DataFrame) -> dict:
         return {"decisions": 0, "blunder_rate": math.nan, "mean_cost": math.nan, "worst": []}
     rate = mean_ci(table["blunder"].cast(pl.Float64).to_numpy())
     cost = mean_ci(table["cost"].to_numpy())
+    heldout = mean_ci(table["cost_heldout"].to_numpy())
     worst = (
         table.filter(pl.col("blunder"))
         .sort("cost", "cost_margin", descending=True)
@@ -264,6 +280,9 @@ def summarize(table: pl.DataFrame) -> dict:
         "mean_cost": cost[0],
         "mean_cost_lo": cost[1],
         "mean_cost_hi": cost[2],
+        "heldout_cost": heldout[0],
+        "heldout_cost_lo": heldout[1],
+        "heldout_cost_hi": heldout[2],
         "worst": worst.select(
             "game_index", "seed", "decision", "seat", "played", "best_move", "cost", "replay"
         ).to_dicts(),
@@ -284,7 +303,9 @@ def audit_html(summary: dict) -> str:
             f"<p>Blunder rate <b>{summary['blunder_rate']:.1%}</b> "
             f"[{summary['blunder_rate_lo']:.1%}, {summary['blunder_rate_hi']:.1%}]; "
             f"mean cost of a choice {summary['mean_cost']:.4f} win share "
-            f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}].</p>"
+            f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}] (held out from the "
+            f"choice of the best: {summary['heldout_cost']:.4f} [{summary['heldout_cost_lo']:.4f}, "
+            f"{summary['heldout_cost_hi']:.4f}]).</p>"
         )
     if summary["worst"]:
         lines.append(
