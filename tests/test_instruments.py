@@ -280,6 +280,7 @@ def test_a_study_at_several_levels_from_the_command_line(tmp_path):
         result.output
     )
     table = pl.read_parquet(tmp_path / "out" / "levels.parquet")
+    assert "Verdicts across skill" in (tmp_path / "out" / "levels.html").read_text()
     assert table.filter(pl.col("variant") == "base")["games"].to_list() == [60, 40]
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "dice-pick"\nlevels = ["random"]\n')
