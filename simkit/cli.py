@@ -485,8 +485,28 @@ def _show_position(run_dir: Path, index: int, decision: int) -> None:
     show_default=True,
     help="Judge blunders on win share, or on the score margin (finer).",
 )
+@click.option(
+    "--confirm",
+    type=click.IntRange(min=0),
+    default=4,
+    show_default=True,
+    help="Second stage: the best and the played move again with this many times the playouts "
+    "on fresh worlds (0: judge on the first stage alone).",
+)
 def audit(
-    game, strategy_name, decisions, players, playouts, policy, horizon, seed, sets, jobs, out, value
+    game,
+    strategy_name,
+    decisions,
+    players,
+    playouts,
+    policy,
+    horizon,
+    seed,
+    sets,
+    jobs,
+    out,
+    value,
+    confirm,
 ):
     """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
     playouts and report how often, and how dearly, its choice is clearly worse than the best.
@@ -511,6 +531,7 @@ def audit(
         horizon,
         parse_set(list(sets)),
         value,
+        confirm,
     )
     out = out or Path("runs") / f"audit-{game}-{name.replace(':', '-')}"
     summary = run_audit(plan, out, jobs=jobs, progress=True)
