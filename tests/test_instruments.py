@@ -342,3 +342,23 @@ def test_the_held_out_cost_is_free_of_the_luck_of_picking_the_best():
     assert abs(np.mean(equal)) < 0.01 < np.mean(plain)  # four equal moves: no real cost
     better = np.vstack([np.zeros(32), np.ones(32)])
     assert heldout_cost(better, 0) == 1.0 and heldout_cost(better, 1) == 0.0
+
+
+def test_a_proven_tuning_is_stored_as_a_preset_beside_the_others(tmp_path, monkeypatch):
+    from simkit.core.tune_players import PlayerTuneSpec, save_preset
+
+    stored = tmp_path / "presets.toml"
+    stored.write_text("# kept comment\n[lets-take-a-hike.bold.calm]\nparams = { reserve = 6 }\n")
+    monkeypatch.setattr(presets, "presets_file", lambda: stored)
+    spec = PlayerTuneSpec.from_dict(
+        {"game": LTH, "strategy": "threshold", "space": {"hike": [6]}}, source="tune.toml"
+    )
+    confirmation = {"win_share": 0.6, "defaults_win_share": 0.5, "gain": 0.1, "gain_lo": 0.05}
+    confirmation |= {"gain_hi": 0.15, "games": 1000}
+    save_preset(spec, "tuned", {"hike": 6}, {"confirmation": confirmation, "field": ["threshold"]})
+    text = stored.read_text()
+    assert text.startswith("# kept comment") and 'tuned_by = "tune.toml"' in text
+    assert "+0.1000 [+0.0500, +0.1500]" in text
+    assert make_strategy("threshold@tuned", LTH).hike == 6
+    assert make_strategy("bold@calm", LTH).reserve == 6
+    presets.reload()
