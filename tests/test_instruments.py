@@ -362,3 +362,19 @@ def test_a_proven_tuning_is_stored_as_a_preset_beside_the_others(tmp_path, monke
     assert make_strategy("threshold@tuned", LTH).hike == 6
     assert make_strategy("bold@calm", LTH).reserve == 6
     presets.reload()
+
+
+def test_a_player_that_never_wins_still_gets_a_finite_rating():
+    from simkit.core.ladder import PRIOR_MEETINGS
+    from simkit.core.ratings import bradley_terry
+
+    rows = []
+    for k in range(30):  # "strong" beats "weak" in every game
+        for seat, (name, rank) in enumerate([("strong", 1), ("weak", 2)]):
+            rows.append(
+                {"variant": "base", "n_players": 2, "game_index": k, "seat": seat}
+                | {"strategy": name, "rank": rank}
+            )
+    rated = bradley_terry(pl.DataFrame(rows), alpha=PRIOR_MEETINGS)
+    weak = rated.filter(pl.col("strategy") == "weak").row(0, named=True)
+    assert -2000 < weak["lo"] <= weak["elo"] < 0

@@ -70,9 +70,10 @@ def head_to_head(df: pl.DataFrame) -> pl.DataFrame:
     ).sort("variant", "n_players", "strategy", "opponent")
 
 
-def fit_bradley_terry(wins: np.ndarray) -> np.ndarray:
-    """Elo ratings (mean 0) from ``wins[i, j]``, the (possibly fractional) meetings i won over j."""
-    params = choix.ilsr_pairwise_dense(wins, alpha=REGULARISATION, max_iter=1000, tol=1e-10)
+def fit_bradley_terry(wins: np.ndarray, alpha: float = REGULARISATION) -> np.ndarray:
+    """Elo ratings (mean 0) from ``wins[i, j]``, the (possibly fractional) meetings i won over j;
+    ``alpha`` meetings' worth of prior between every pair keeps a never-winning strategy finite."""
+    params = choix.ilsr_pairwise_dense(wins, alpha=alpha, max_iter=1000, tol=1e-10)
     elo = params * ELO_PER_NAT
     return elo - elo.mean()
 
@@ -87,7 +88,7 @@ def _win_counts(
     return wins.reshape(k, k)
 
 
-def bradley_terry(df: pl.DataFrame) -> pl.DataFrame:
+def bradley_terry(df: pl.DataFrame, alpha: float = REGULARISATION) -> pl.DataFrame:
     """Bradley-Terry Elo per strategy and (variant, n_players), with bootstrap intervals."""
     rows = []
     rng = np.random.default_rng(BOOTSTRAP_SEED)
@@ -100,11 +101,11 @@ def bradley_terry(df: pl.DataFrame) -> pl.DataFrame:
         b = part["opponent"].replace_strict(index, return_dtype=pl.Int64).to_numpy()
         result = part["result"].to_numpy()
         games, game_of = np.unique(part["game_index"].to_numpy(), return_inverse=True)
-        elo = fit_bradley_terry(_win_counts(a, b, result, np.ones(len(a)), k))
+        elo = fit_bradley_terry(_win_counts(a, b, result, np.ones(len(a)), k), alpha)
         draws = np.empty((BOOTSTRAP_RESAMPLES, k))
         for r in range(BOOTSTRAP_RESAMPLES):
             weight = rng.multinomial(len(games), np.full(len(games), 1.0 / len(games)))
-            draws[r] = fit_bradley_terry(_win_counts(a, b, result, weight[game_of] * 1.0, k))
+            draws[r] = fit_bradley_terry(_win_counts(a, b, result, weight[game_of] * 1.0, k), alpha)
         lo, hi = np.percentile(draws, [2.5, 97.5], axis=0)
         for i, name in enumerate(names):
             rows.append(
