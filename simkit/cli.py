@@ -638,8 +638,28 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
     show_default=True,
     help="Judge blunders on win share, or on the score margin (finer).",
 )
+@click.option(
+    "--confirm",
+    type=click.IntRange(min=0),
+    default=4,
+    show_default=True,
+    help="Second stage: the best and the played move again with this many times the playouts "
+    "on fresh worlds (0: judge on the first stage alone).",
+)
 def audit(
-    game, strategy_name, decisions, players, playouts, policy, horizon, seed, sets, jobs, out, value
+    game,
+    strategy_name,
+    decisions,
+    players,
+    playouts,
+    policy,
+    horizon,
+    seed,
+    sets,
+    jobs,
+    out,
+    value,
+    confirm,
 ):
     """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
     playouts and report how often, and how dearly, its choice is clearly worse than the best.
@@ -664,6 +684,7 @@ def audit(
         horizon,
         parse_set(list(sets)),
         value,
+        confirm,
     )
     out = out or Path("runs") / f"audit-{game}-{name.replace(':', '-')}"
     summary = run_audit(plan, out, jobs=jobs, progress=True)
@@ -674,7 +695,9 @@ def audit(
         f"{summary['strategy']}: {summary['decisions']} decisions from {summary['games']} games; "
         f"blunder rate {summary['blunder_rate']:.1%} [{summary['blunder_rate_lo']:.1%}, "
         f"{summary['blunder_rate_hi']:.1%}], mean cost {summary['mean_cost']:.4f} win share "
-        f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}]"
+        f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}] "
+        f"(held out: {summary['heldout_cost']:.4f} [{summary['heldout_cost_lo']:.4f}, "
+        f"{summary['heldout_cost_hi']:.4f}])"
     )
     for w in summary["worst"]:
         click.echo(

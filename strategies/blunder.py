@@ -16,12 +16,12 @@ from simkit.core.worlds import Worlds, uses_worlds
 @dataclass
 class Blunderer:
     """A test player: plays ``source`` (the game's default heuristic if empty), except that one
-    decision in ``1/rate`` it plays the worst-looking move (the lowest win share over ``playouts``
-    paired playouts of the default heuristic)."""
+    decision in ``1/rate`` it plays the worst-looking move (the lowest score margin, then win share,
+    over ``playouts`` paired playouts of the default heuristic)."""
 
     source: str = ""
     rate: float = 0.1
-    playouts: int = 8
+    playouts: int = 16
     uses_worlds = True
     _players: dict = field(default_factory=dict, init=False, repr=False)
 
@@ -39,7 +39,8 @@ class Blunderer:
             wins, margins = move_values(
                 worlds.sample, worlds.seat, legal_actions, policy, self.playouts, rng
             )
-            looks = list(zip(wins.mean(axis=1), margins.mean(axis=1), strict=True))
+            # Points first: the margin tells bad moves apart where win shares are all 0 or 1.
+            looks = list(zip(margins.mean(axis=1), wins.mean(axis=1), strict=True))
             return legal_actions[min(range(len(legal_actions)), key=looks.__getitem__)]
         if uses_worlds(source):
             return source.choose(view, legal_actions, rng, worlds=worlds)

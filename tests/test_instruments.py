@@ -280,6 +280,7 @@ def test_a_study_at_several_levels_from_the_command_line(tmp_path):
         result.output
     )
     table = pl.read_parquet(tmp_path / "out" / "levels.parquet")
+    assert "Verdicts across skill" in (tmp_path / "out" / "levels.html").read_text()
     assert table.filter(pl.col("variant") == "base")["games"].to_list() == [60, 40]
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "dice-pick"\nlevels = ["random"]\n')
@@ -302,3 +303,78 @@ def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path
     assert on_margin["blunder_rate_lo"] > 0.5  # die b (5 in 10) against die c (8 in 10)
     with pytest.raises(Exception, match="value = 'luck'"):
         AuditSpec(PICK, "random", value="luck")
+
+
+def test_the_ladder_from_the_command_line(tmp_path):
+    args = ["ladder", PICK, "--strategies", "random;pick_game:Worst;pick_game:Best"]
+    with registered():
+        result = CliRunner().invoke(main, args + ["--games", "30", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    ranked = [
+        line.split()[0] for line in lines if line.startswith("  pick_game") or "random" in line
+    ]
+    assert ranked[:3] == ["pick_game:Best", "random", "pick_game:Worst"]
+    assert "30 shared seeds per pair x 2 seat orders" in result.output
+    saved = pl.read_parquet(tmp_path / "ladder.parquet")
+    assert saved.height == 3 * 30 * 2 * 2  # pairs x seeds x seat orders x seats
+
+
+def test_the_audit_is_the_same_with_one_worker_or_two(tmp_path):
+    plan = AuditSpec(LTH, "bold", decisions=6, players=2, seed=8, playouts=2)
+    run_audit(plan, tmp_path / "one", jobs=1)
+    run_audit(plan, tmp_path / "two", jobs=2)
+    one = pl.read_parquet(tmp_path / "one" / "audit.parquet").drop("replay")
+    two = pl.read_parquet(tmp_path / "two" / "audit.parquet").drop("replay")
+    assert one.height == 6 and one.equals(two)
+
+
+def test_the_held_out_cost_is_free_of_the_luck_of_picking_the_best():
+    import numpy as np
+
+    from simkit.core.audit import heldout_cost
+
+    rng = np.random.default_rng(0)
+    equal = [heldout_cost(rng.integers(0, 2, (4, 32)).astype(float), 0) for _ in range(400)]
+    plain = [
+        judge(w, w, 0)["cost"] for w in (rng.integers(0, 2, (4, 32)) * 1.0 for _ in range(400))
+    ]
+    assert abs(np.mean(equal)) < 0.01 < np.mean(plain)  # four equal moves: no real cost
+    better = np.vstack([np.zeros(32), np.ones(32)])
+    assert heldout_cost(better, 0) == 1.0 and heldout_cost(better, 1) == 0.0
+
+
+def test_a_proven_tuning_is_stored_as_a_preset_beside_the_others(tmp_path, monkeypatch):
+    from simkit.core.tune_players import PlayerTuneSpec, save_preset
+
+    stored = tmp_path / "presets.toml"
+    stored.write_text("# kept comment\n[lets-take-a-hike.bold.calm]\nparams = { reserve = 6 }\n")
+    monkeypatch.setattr(presets, "presets_file", lambda: stored)
+    spec = PlayerTuneSpec.from_dict(
+        {"game": LTH, "strategy": "threshold", "space": {"hike": [6]}}, source="tune.toml"
+    )
+    confirmation = {"win_share": 0.6, "defaults_win_share": 0.5, "gain": 0.1, "gain_lo": 0.05}
+    confirmation |= {"gain_hi": 0.15, "games": 1000}
+    save_preset(spec, "tuned", {"hike": 6}, {"confirmation": confirmation, "field": ["threshold"]})
+    text = stored.read_text()
+    assert text.startswith("# kept comment") and 'tuned_by = "tune.toml"' in text
+    assert "+0.1000 [+0.0500, +0.1500]" in text
+    assert make_strategy("threshold@tuned", LTH).hike == 6
+    assert make_strategy("bold@calm", LTH).reserve == 6
+    presets.reload()
+
+
+def test_a_player_that_never_wins_still_gets_a_finite_rating():
+    from simkit.core.ladder import PRIOR_MEETINGS
+    from simkit.core.ratings import bradley_terry
+
+    rows = []
+    for k in range(30):  # "strong" beats "weak" in every game
+        for seat, (name, rank) in enumerate([("strong", 1), ("weak", 2)]):
+            rows.append(
+                {"variant": "base", "n_players": 2, "game_index": k, "seat": seat}
+                | {"strategy": name, "rank": rank}
+            )
+    rated = bradley_terry(pl.DataFrame(rows), alpha=PRIOR_MEETINGS)
+    weak = rated.filter(pl.col("strategy") == "weak").row(0, named=True)
+    assert -2000 < weak["lo"] <= weak["elo"] < 0

@@ -7,13 +7,18 @@ depends on the workers), and at each one every legal move is valued by paired pl
 deciding seat's view, the game's default heuristic in every seat, the same worlds and streams for
 every move. A move's value is the win share its playouts bring the deciding seat.
 
-The *cost* of the strategy's choice is the best move's value minus its own, in win share (and in
-points, ``cost_margin``). The choice is a *blunder* when the best move beats it by more than the
-estimate's noise (in win share, or with ``value = "margin"`` in points, which sees smaller
-blunders with the same playouts): its paired edge exceeds
-``z`` standard errors, with ``z`` the one-sided 97.5% point Bonferroni-corrected for the number of
-moves the best was picked from (picking the best of many noisy moves would otherwise call ordinary
-luck a blunder).
+The verdict takes two stages. First every legal move gets ``playouts`` playouts; the move with
+the best mean is the *best move* (ties go to the move played) and the *cost* is its mean minus the
+played move's, in win share (and in points, ``cost_margin``). That plain cost is high by luck (the
+best of several noisy means is), and a test on the same playouts would have to be corrected for
+the choice. So, second (``confirm`` > 0), when the best is another move, the best and the played
+move alone get ``confirm`` times as many playouts on fresh worlds: the choice is a *blunder* when
+the best beats it there by more than the estimate's noise (a paired one-sided test at 2.5%, exact
+since the best was picked on other playouts), and ``cost_heldout``, their difference in win share
+there, is a cost free of the luck of the pick: it averages to zero for a player that always plays
+the best move. The value judged is the win share, or with ``value = "margin"`` the score margin,
+which sees smaller blunders with the same playouts. With ``confirm = 0`` a single stage judges,
+its test Bonferroni-corrected for the number of moves the best was picked from.
 
 Output: ``audit.parquet`` (one row per sampled decision), ``audit.json`` (the figures) and
 ``audit.html`` (a short section with the worst examples, each with the ``simkit replay`` command
@@ -48,6 +53,7 @@ from simkit.core.worlds import uses_worlds
 PER_GAME = 4  # decisions drawn from each game: spread over many games, not one game's habits
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
+ONE_SIDED_Z = float(sps.norm.isf(0.025))
 
 
 @dataclass(frozen=True)
@@ -62,12 +68,15 @@ class AuditSpec:
     horizon: int = 0
     rules: dict | None = None
     value: str = "win"
+    confirm: int = 4
 
     def __post_init__(self):
         if self.value not in VALUES:
             raise ExperimentError(f"value = {self.value!r}: expected one of {', '.join(VALUES)}")
         if self.playouts < 2:
             raise ExperimentError("playouts: at least 2 (the noise needs two paired playouts)")
+        if self.confirm < 0:
+            raise ExperimentError("confirm: 0 (one stage) or a multiple of the playouts")
 
 
 class _Recorder:
@@ -136,10 +145,39 @@ def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win"
         "best_value": float(win_means.max()),
         "cost": float(win_means.max() - win_means[chosen]),
         "cost_margin": float(margin_means.max() - margin_means[chosen]),
+        "cost_heldout": heldout_cost(wins, chosen),
         "edge": edge,
         "edge_se": se,
         "blunder": bool(best != chosen and edge > z * se),
     }
+
+
+def confirmed(wins: np.ndarray, margins: np.ndarray, value: str = "win") -> dict:
+    """The second stage: the first stage's best move (row 0) against the move played (row 1) on
+    fresh worlds. The best was picked on other playouts, so one one-sided test at 2.5% is exact
+    (no correction for the choice), and the mean difference in win share is a cost free of the
+    luck of picking the best."""
+    values = wins if value == "win" else margins
+    edge, se = paired_edge(values, 0, 1)
+    return {
+        "edge": edge,
+        "edge_se": se,
+        "blunder": bool(edge > ONE_SIDED_Z * se),
+        "cost_heldout": float(wins[0].mean() - wins[1].mean()),
+        "confirm_playouts": int(wins.shape[1]),
+    }
+
+
+def heldout_cost(wins: np.ndarray, chosen: int) -> float:
+    """The cost in win share free of the luck of picking the best: the best move is picked on the
+    even playouts and the cost measured on the odd ones. The plain cost (best mean minus the
+    chosen move's) is positive even for a perfect player, since the best of several noisy means is
+    high by luck; this one averages to zero or less for a player that always picks the best."""
+    if wins.shape[1] < 2:
+        return 0.0
+    picked = wins[:, ::2].mean(axis=1)
+    best = chosen if picked[chosen] >= picked.max() else int(np.argmax(picked))
+    return float((wins[best, 1::2] - wins[chosen, 1::2]).mean())
 
 
 def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, run_dir: str):
@@ -168,6 +206,19 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
         )
         verdict = judge(wins, margins, legal.index(played), audit.value)
         best = legal[verdict.pop("best")]
+        if audit.confirm:
+            verdict |= {"cost_heldout": 0.0, "blunder": False, "confirm_playouts": 0}
+            if best != played:  # the rng goes on: fresh worlds for the second stage
+                w2, m2 = move_values(
+                    lambda r, p=position, s=seat: p.sample_hidden(s, r),
+                    seat,
+                    [best, played],
+                    policy,
+                    audit.playouts * audit.confirm,
+                    rng,
+                    audit.horizon,
+                )
+                verdict |= confirmed(w2, m2, audit.value)
         rows.append(
             {
                 "game": spec_name,
@@ -224,6 +275,7 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
         "playouts": audit.playouts,
         "horizon": audit.horizon,
         "value": audit.value,
+        "confirm": audit.confirm,
         "games": done,
     }
     (out / "audit.json").write_text(json.dumps(summary, indent=2))
@@ -251,6 +303,7 @@ def summarize(table: pl.DataFrame) -> dict:
         return {"decisions": 0, "blunder_rate": math.nan, "mean_cost": math.nan, "worst": []}
     rate = mean_ci(table["blunder"].cast(pl.Float64).to_numpy())
     cost = mean_ci(table["cost"].to_numpy())
+    heldout = mean_ci(table["cost_heldout"].to_numpy())
     worst = (
         table.filter(pl.col("blunder"))
         .sort("cost", "cost_margin", descending=True)
@@ -264,6 +317,9 @@ def summarize(table: pl.DataFrame) -> dict:
         "mean_cost": cost[0],
         "mean_cost_lo": cost[1],
         "mean_cost_hi": cost[2],
+        "heldout_cost": heldout[0],
+        "heldout_cost_lo": heldout[1],
+        "heldout_cost_hi": heldout[2],
         "worst": worst.select(
             "game_index", "seed", "decision", "seat", "played", "best_move", "cost", "replay"
         ).to_dicts(),
@@ -284,7 +340,9 @@ def audit_html(summary: dict) -> str:
             f"<p>Blunder rate <b>{summary['blunder_rate']:.1%}</b> "
             f"[{summary['blunder_rate_lo']:.1%}, {summary['blunder_rate_hi']:.1%}]; "
             f"mean cost of a choice {summary['mean_cost']:.4f} win share "
-            f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}].</p>"
+            f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}] (held out from the "
+            f"choice of the best: {summary['heldout_cost']:.4f} [{summary['heldout_cost_lo']:.4f}, "
+            f"{summary['heldout_cost_hi']:.4f}]).</p>"
         )
     if summary["worst"]:
         lines.append(

@@ -38,6 +38,9 @@ from simkit.core.strategy import make_strategy, strategies_for
 from simkit.core.worlds import uses_worlds
 
 SEARCH_LEVELS = (2, 8, 32)
+# A tenth of a meeting's worth of prior between every pair: random, which may lose every meeting
+# to a heuristic, then gets a finite rating and the fit (and every bootstrap refit) converges.
+PRIOR_MEETINGS = 0.1
 
 
 @dataclass
@@ -180,9 +183,16 @@ def ladder(spec: LadderSpec, out: Path, jobs: int = 1, progress: bool = False) -
     out.mkdir(parents=True, exist_ok=True)
     df = play_ladder(spec, jobs, progress)
     df.write_parquet(out / "ladder.parquet")
-    ratings = bradley_terry(df)
+    result = figures(spec, df)
+    (out / "ladder.json").write_text(json.dumps(result, indent=2, default=str))
+    return result
+
+
+def figures(spec: LadderSpec, df: pl.DataFrame) -> dict:
+    """Ratings, head-to-head matrix and skill trace from the ladder's games."""
+    ratings = bradley_terry(df, alpha=PRIOR_MEETINGS)
     h2h = head_to_head(df)
-    levels = [p for p in spec.levels if search_level(p) in spec.names()]
+    levels = [p for p in spec.levels if search_level(p) in set(df["strategy"])]
     steps = skill_trace(h2h, levels)
     deepest = None
     if len(levels) >= 2:
@@ -192,13 +202,14 @@ def ladder(spec: LadderSpec, out: Path, jobs: int = 1, progress: bool = False) -
         )
         if not top.is_empty():
             deepest = top.row(0, named=True)
-    result = {
+    return {
         "game": spec.game,
         "players": spec.seat_count(),
         "seed": spec.seed,
         "seeds_per_pair": spec.games,
         "seat_orders": len(seatings(spec.seat_count())),
         "games": int(df["game_index"].n_unique()),
+        "prior_meetings": PRIOR_MEETINGS,
         "ratings": ratings.drop("variant").to_dicts(),
         "head_to_head": h2h.drop("variant").to_dicts(),
         "skill_trace": steps,
@@ -206,8 +217,6 @@ def ladder(spec: LadderSpec, out: Path, jobs: int = 1, progress: bool = False) -
         "deepest_vs_shallowest": deepest,
         "rewards_deeper_play": None if deepest is None else bool(deepest["lo"] > 0.5),
     }
-    (out / "ladder.json").write_text(json.dumps(result, indent=2, default=str))
-    return result
 
 
 def ladder_text(result: dict) -> list[str]:

@@ -16,6 +16,7 @@ every level or changes with skill.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -151,7 +152,7 @@ def findings(table: pl.DataFrame) -> list[str]:
 
 def run_levels(path: Path, out: Path, jobs: int = 1, progress: bool = False, **cli) -> dict:
     """Play the study at every level into ``out/<level>/`` and compare; writes ``levels.json``
-    and ``levels.parquet``."""
+    ``levels.parquet`` and ``levels.html``."""
     from simkit.core.runner import run
 
     out = Path(out)
@@ -171,4 +172,22 @@ def run_levels(path: Path, out: Path, jobs: int = 1, progress: bool = False, **c
         "findings": findings(table),
     }
     (out / "levels.json").write_text(json.dumps(summary, indent=2, default=str))
+    (out / "levels.html").write_text(levels_html(table, summary["findings"]))
     return summary
+
+
+def levels_html(table: pl.DataFrame, said: list[str]) -> str:
+    """A short HTML section: the findings, then the figures of every level side by side."""
+    e = html.escape
+    rows = "".join(
+        f"<tr><td>{e(r['variant'])}</td><td>{r['n_players']}</td><td>{e(r['level'])}</td>"
+        f"<td>{r['games']}</td><td>{r['fpa']:+.4f} [{r['lo']:+.4f}, {r['hi']:+.4f}]</td>"
+        f"<td>{e(r['verdict'])}</td></tr>"
+        for r in table.iter_rows(named=True)
+    )
+    return (
+        "<section class='levels'><h2>Verdicts across skill</h2><ul>"
+        + "".join(f"<li>{e(line)}</li>" for line in said)
+        + "</ul><table><tr><th>variant</th><th>players</th><th>level</th><th>games</th>"
+        "<th>first-player advantage</th><th>verdict</th></tr>" + rows + "</table></section>\n"
+    )

@@ -165,14 +165,15 @@ def head_to_head(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def fit_bradley_terry(wins: np.ndarray) -> np.ndarray:
-    """Elo ratings (mean 0) from ``wins[i, j]``, the (possibly fractional) meetings i won over j."""
-    params = choix.ilsr_pairwise_dense(wins, alpha=REGULARISATION, max_iter=1000, tol=1e-10)
+def fit_bradley_terry(wins: np.ndarray, alpha: float = REGULARISATION) -> np.ndarray:
+    """Elo ratings (mean 0) from ``wins[i, j]``, the (possibly fractional) meetings i won over j;
+    ``alpha`` meetings' worth of prior between every pair keeps a never-winning strategy finite."""
+    params = choix.ilsr_pairwise_dense(wins, alpha=alpha, max_iter=1000, tol=1e-10)
     elo = params * ELO_PER_NAT
     return elo - elo.mean()
 
 
-def bradley_terry(df: pl.DataFrame) -> pl.DataFrame:
+def bradley_terry(df: pl.DataFrame, alpha: float = REGULARISATION) -> pl.DataFrame:
     """Bradley-Terry Elo per strategy and (variant, n_players), with bootstrap intervals."""
     rows = []
     rng = np.random.default_rng(BOOTSTRAP_SEED)
@@ -182,7 +183,7 @@ def bradley_terry(df: pl.DataFrame) -> pl.DataFrame:
             continue
         # Each meeting once: a's wins over b in [a, b], b's in [b, a].
         per_game = m.won.astype(float)
-        elo = fit_bradley_terry(per_game.sum(axis=0))
+        elo = fit_bradley_terry(per_game.sum(axis=0), alpha)
         # Resample games through game-level summaries: each game's comparison matrix summed into
         # its block once (a block is one game up to BOOTSTRAP_BLOCKS games, then consecutive
         # games), so a resample costs a weighted sum of blocks, not a pass over rows.
@@ -193,7 +194,7 @@ def bradley_terry(df: pl.DataFrame) -> pl.DataFrame:
         draws = np.empty((BOOTSTRAP_RESAMPLES, k))
         for r in range(BOOTSTRAP_RESAMPLES):
             weight = rng.multinomial(blocks, np.full(blocks, 1.0 / blocks)).astype(float)
-            draws[r] = fit_bradley_terry(np.tensordot(weight, per_block, axes=1))
+            draws[r] = fit_bradley_terry(np.tensordot(weight, per_block, axes=1), alpha)
         lo, hi = np.percentile(draws, [2.5, 97.5], axis=0)
         for i, name in enumerate(m.names):
             rows.append(
