@@ -142,7 +142,8 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
     labels = {
         "experiment": exp.name,
         "variant": chunk.cell.variant.name,
-        "game": registry.game(exp.game).name,  # a plug-in named module:GAME writes its name
+        # a game named by import path (module:GAME) writes its registry name
+        "game": registry.game(exp.game).name if ":" in exp.game else exp.game,
         "n_players": n,
     }
     for column, value in labels.items():
@@ -168,13 +169,23 @@ def read_trace_part(
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
     except (OSError, pa.ArrowException) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
-    if not table.schema.equals(schema):
+    if not _holds_schema(table.schema, schema, exp):
         return None, "does not hold the traces schema (its schema is damaged)"
     first = exp.game_index(chunk.cell, chunk.first)
     index = table.column("game_index").to_numpy()
     if len(index) and (index.min() < first or index.max() >= first + chunk.count):
         return None, f"holds games {index.min()}-{index.max()}, not its chunk's"
     return table, None
+
+
+def _holds_schema(found: pa.Schema, schema: pa.Schema, exp) -> bool:
+    """Every column of ``schema`` with its type, and no other but the run's rule columns."""
+    from simkit.core.describe import rule_columns
+
+    names = set(found.names)
+    if any(f.name not in names or not found.field(f.name).type.equals(f.type) for f in schema):
+        return False
+    return not names - set(schema.names) - rule_columns(exp)
 
 
 def read_traces_checked(run_dir: Path, schema: pa.Schema) -> list[pa.Table]:
