@@ -550,6 +550,10 @@ class BBState:
         purse = Purse(bool(self.chocolate[seat]), self.money[seat], r.chocolate_cost, shops)
         stops = walk_stops(self.board, self.turn, r.late_keswick)
         ends = walks(self.board, self.pos[seat], moves, self._others_on_small(seat), stops, purse)
+        if not any(k for _, _, k in ends):
+            # Nothing bought: a walk eaten for is offered only where the plain one cannot go.
+            plain = {d for d, e, _ in ends if not e}
+            return [("move", d, e) for d, e, _ in sorted(ends) if not (e and d in plain)]
         bar0 = int(purse.bar)
 
         def left(eat: int, bought: int) -> tuple[int, int]:
