@@ -3,8 +3,11 @@ hand-built position played through the engine."""
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from simkit.games.backpacks_and_blisters.cards import BLISTER
-from simkit.games.backpacks_and_blisters.movement import allowance, reachable
+from simkit.games.backpacks_and_blisters.movement import Purse, _walks, allowance, reachable, walks
 from simkit.games.backpacks_and_blisters.rules import Rules
 from simkit.games.backpacks_and_blisters.scenario import position
 from simkit.games.backpacks_and_blisters.state import BREAK_DISCARD, EQUIP, MOVE, SHOP
@@ -180,3 +183,25 @@ def test_the_walk_options_follow_the_cards_allowance():
     doubled = reachable(B, AT["Castlehead"], plain[0] * 2, plain[1] * 2, set())
     legal = {a[1:] for a in s.legal_actions()}
     assert legal == {(d, 0) for d in near} | {(d, 1) for d in doubled - near}
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    start=st.integers(0, B.n_spaces - 1),
+    circles=st.integers(0, 4),
+    triangles=st.integers(0, 3),
+    bar=st.booleans(),
+    money=st.integers(0, 2),
+    late=st.booleans(),
+    blocked=st.lists(st.integers(0, B.n_spaces - 1), max_size=3),
+)
+def test_the_quick_walk_search_gives_the_full_searchs_ends(
+    start, circles, triangles, bar, money, late, blocked
+):
+    # Without a bar to buy on the way the engine skips the (bar, money) search: same ends.
+    others = frozenset(s for s in blocked if B.is_small(s) and s != start)
+    stops = frozenset((B.start,)) if late else frozenset()
+    for shops in (frozenset(), frozenset(B.glass_spaces)):
+        purse = Purse(bar, money, 1, shops)
+        full = set(_walks(B, start, ((circles, triangles),), others, stops, purse))
+        assert walks(B, start, [(circles, triangles)], others, stops, purse) == full

@@ -224,3 +224,34 @@ def _walk(
             # Arriving on a stop ends the walk there: nothing more is bought or eaten.
             push(there, nc, nt, eaten, bar, bought, walk_on=there not in stops)
     return {(h, e, k) for h, e, _, k in best if h not in others}
+
+
+def offered(
+    ends: set[tuple[int, int, int]], bar: bool, shops: frozenset[int]
+) -> list[tuple[int, int, int]]:
+    """The ways to end a walk worth offering, sorted: of the (space, eaten, bought) ways to one
+    space only those not beaten on both what is left (a bar carried at the end, money kept):
+    eating a bar that was not needed only loses it. A bar bought on the way to an open
+    Refreshment location that is the walk's end is bought there on arrival instead."""
+    if not any(k for _, _, k in ends):
+        # Nothing bought: a walk eaten for is offered only where the plain one cannot go.
+        plain = {d for d, e, _ in ends if not e}
+        return [(d, e, k) for d, e, k in sorted(ends) if not (e and d in plain)]
+
+    def left(eat: int, bought: int) -> tuple[int, int]:
+        return int(bar) - eat + bought, -bought  # a bar at the end, pounds kept
+
+    def beats(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        return a != b and a[0] >= b[0] and a[1] >= b[1]
+
+    ways: dict[int, list[tuple[int, int]]] = {}
+    for dest, eat, bought in ends:
+        ways.setdefault(dest, []).append(left(eat, bought))
+    kept = []
+    for dest, eat, bought in ends:
+        mine = left(eat, bought)
+        beaten = any(beats(other, mine) for other in ways[dest])
+        late_shop = bought and dest in shops and (dest, eat, bought - 1) in ends
+        if not beaten and not late_shop:
+            kept.append((dest, eat, bought))
+    return sorted(kept)

@@ -35,7 +35,13 @@ from simkit.games.backpacks_and_blisters.cards import (
     deal,
     faces,
 )
-from simkit.games.backpacks_and_blisters.movement import Purse, allowance, walk_stops, walks
+from simkit.games.backpacks_and_blisters.movement import (
+    Purse,
+    allowance,
+    offered,
+    walk_stops,
+    walks,
+)
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
     COMPASS,
@@ -531,12 +537,8 @@ class BBState:
         self.phase = MOVE
 
     def _walk_options(self, seat: int, card: int) -> list[tuple]:
-        """Each way a walk can end: where, whether the bar is eaten, how many bought on the way.
-
-        Of the ways to one space only those not beaten on both what is left (a bar carried at
-        the end, money kept) are offered: eating a bar that was not needed only loses it. A bar
-        bought on the way to an open Refreshment location is offered by its shop on arrival.
-        """
+        """Each way a walk can end (``movement.offered``): where, whether the bar is eaten, how
+        many bars are bought on the way."""
         eq, r = self.equipment[seat], self.rules
         moves = allowance(
             self.faces.circles[card],
@@ -550,25 +552,8 @@ class BBState:
         purse = Purse(bool(self.chocolate[seat]), self.money[seat], r.chocolate_cost, shops)
         stops = walk_stops(self.board, self.turn, r.late_keswick)
         ends = walks(self.board, self.pos[seat], moves, self._others_on_small(seat), stops, purse)
-        bar0 = int(purse.bar)
-
-        def left(eat: int, bought: int) -> tuple[int, int]:
-            return bar0 - eat + bought, -bought  # a bar at the end, pounds kept
-
-        def beats(a: tuple[int, int], b: tuple[int, int]) -> bool:
-            return a != b and a[0] >= b[0] and a[1] >= b[1]
-
-        ways: dict[int, list[tuple[int, int]]] = {}
-        for dest, eat, bought in ends:
-            ways.setdefault(dest, []).append(left(eat, bought))
-        kept = []
-        for dest, eat, bought in ends:
-            mine = left(eat, bought)
-            beaten = any(beats(other, mine) for other in ways[dest])
-            late_shop = bought and dest in shops and (dest, eat, bought - 1) in ends
-            if not beaten and not late_shop:
-                kept.append((dest, eat, bought))
-        return [("move", d, e, k) if k else ("move", d, e) for d, e, k in sorted(kept)]
+        kept = offered(ends, purse.bar, shops)
+        return [("move", d, e, k) if k else ("move", d, e) for d, e, k in kept]
 
     def _move(self, dest: int, eat: int, bought: int = 0) -> None:
         seat = self.cur
