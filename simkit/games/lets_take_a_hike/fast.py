@@ -16,7 +16,7 @@ import numba as nb
 import numpy as np
 import pyarrow as pa
 
-from simkit.core.fast_rng import game_streams, shuffle
+from simkit.core.fast_rng import below, game_streams, shuffle
 from simkit.core.results import SCHEMA
 from simkit.games.lets_take_a_hike import fast_strategies as fs
 from simkit.games.lets_take_a_hike.backpack import tables
@@ -248,7 +248,7 @@ def _ranks(tally, n, ranks):
 
 
 @nb.njit(cache=True)
-def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs):
+def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs, random_first):
     """Tied for first at a normal end: the draw-off of ``State._skunk_drawoff``."""
     pile = np.empty(plen[0] + plen[1] + plen[2], dtype=np.int64)
     k = 0
@@ -268,7 +268,7 @@ def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs):
     order = np.empty(n, dtype=np.int64)
     out = 0
     dlen = 0
-    turn = 0
+    turn = np.int64(below(rngs, 0, left)) if random_first else np.int64(0)
     while left > 1:
         if dlen == 0:
             deck[: pile.shape[0]] = pile
@@ -301,6 +301,7 @@ def _play(
     cards,
     deal,
     turn_limit,
+    drawoff_random,
     tb,
     piles,
     plen,
@@ -318,7 +319,7 @@ def _play(
     """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``."""
     n_items = packs.shape[1]
     skunk = cards[4]
-    board = (packs, tally, piles, plen, on_hike, n, miles, cards, rngs)  # what strategies read
+    board = (packs, tally, piles, plen, on_hike, n, miles, cards, rngs, copies)  # strategies read
     plen[:] = 0
     packs[:] = 0
     tally[:] = 0
@@ -562,7 +563,7 @@ def _play(
         if ranks[s] == 1:
             tied += 1
     if tied > 1:
-        _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs)
+        _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs, drawoff_random)
     return NORMAL, turns, decisions
 
 
@@ -592,6 +593,7 @@ def play_games(
     cards,
     deal,
     turn_limit,
+    drawoff_random,
     sup_start,
     sup_list,
     capacity,
@@ -633,6 +635,7 @@ def play_games(
             cards,
             deal,
             turn_limit,
+            drawoff_random,
             tb,
             piles,
             plen,
@@ -669,6 +672,7 @@ class CompiledRules:
         )
         self.deal = rules.backpack_deal
         self.turn_limit = rules.turn_limit
+        self.drawoff_random = rules.drawoff_first == "random"
         # For each item type, the space sets that hold every space its card may go in.
         subsets = range(1 << len(SPACES))
         supersets = [[x for x in subsets if m & ~x == 0] for m in t.masks]
@@ -689,6 +693,7 @@ class CompiledRules:
             self.cards,
             self.deal,
             self.turn_limit,
+            self.drawoff_random,
             self.sup_start,
             self.sup_list,
             self.capacity,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 import numba as nb
+import numpy as np
 
 from simkit.core.fast_rng import below
 from strategies import lets_take_a_hike as heuristics
@@ -87,32 +88,102 @@ def _before(miles_a, value_a, miles_b, value_b):
 
 @nb.njit(cache=True)
 def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards):
-    """``pick_discard``: the least useful card; paying miles, the cheapest card that covers them."""
-    best = -1
-    best_miles = 0
-    best_value = 0.0
+    """``pick_discard``: the least useful card; paying miles, ``cheapest_payment``'s set (the
+    fewest cards, then fewest miles, then least keep value), its highest-mile card first."""
     if debt_kind == MILES_DEBT:
-        for j in range(k):
-            item = legal[j] - DISCARD_BASE
-            if miles[item] < owed:
-                continue
-            value = _keep_value(packs, seat, item, miles, cards)
-            if best < 0 or _before(miles[item], value, best_miles, best_value):
-                best, best_miles, best_value = item, miles[item], value
-        if best >= 0:
-            return DISCARD_BASE + best
-        for j in range(k):
-            item = legal[j] - DISCARD_BASE
-            value = -_keep_value(packs, seat, item, miles, cards)
-            if best < 0 or _before(best_miles, best_value, miles[item], value):
-                best, best_miles, best_value = item, miles[item], value
-        return DISCARD_BASE + best
+        return DISCARD_BASE + _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards)
+    best = -1
+    best_value = 0.0
     for j in range(k):
         item = legal[j] - DISCARD_BASE
         value = _keep_value(packs, seat, item, miles, cards)
         if best < 0 or value < best_value:
             best, best_value = item, value
     return DISCARD_BASE + best
+
+
+@nb.njit(cache=True)
+def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards):
+    """The sub-multisets of the legal cards in ``_sub_multisets``' order (the first type's count
+    most significant, counts ascending), the first with the least (cards, miles, keep value)."""
+    taken = np.zeros(k, dtype=np.int64)
+    best_taken = np.zeros(k, dtype=np.int64)
+    found = False
+    best_cards, best_miles, best_value = 0, 0, 0.0
+    while True:
+        total, count, value = 0, 0, 0.0
+        for j in range(k):
+            if taken[j]:
+                item = legal[j] - DISCARD_BASE
+                total += taken[j] * miles[item]
+                count += taken[j]
+                value += taken[j] * _keep_value(packs, seat, item, miles, cards)
+        if total >= owed and (
+            not found
+            or count < best_cards
+            or (
+                count == best_cards
+                and (total < best_miles or (total == best_miles and value < best_value))
+            )
+        ):
+            found = True
+            best_cards, best_miles, best_value = count, total, value
+            best_taken[:] = taken
+        j = k - 1
+        while j >= 0 and taken[j] == packs[seat, legal[j] - DISCARD_BASE]:
+            taken[j] = 0
+            j -= 1
+        if j < 0:
+            break
+        taken[j] += 1
+    # Its highest-mile card, the first type of the highest miles (as Python's ``max``).
+    pay = -1
+    for j in range(k):
+        item = legal[j] - DISCARD_BASE
+        if best_taken[j] and (pay < 0 or miles[item] > miles[pay]):
+            pay = item
+    return pay
+
+
+@nb.njit(cache=True)
+def _empties_pack(packs, tally, seat, card, miles, cards):
+    """``empties_pack``: whether ``card`` turned up would leave the seat's backpack empty."""
+    n_items = miles.shape[0]
+    held = tally[seat, PACK_CARDS]
+    if card < n_items:
+        if packs[seat, card]:
+            return False
+        smallest = 1 << 30
+        for t in range(n_items):
+            if packs[seat, t] and miles[t] < smallest:
+                smallest = miles[t]
+        return tally[seat, PACK_MILES] - smallest < miles[card]
+    if card == cards[3]:  # Raccoon
+        return held <= 1
+    if card == cards[4]:  # Skunk
+        return held <= 2
+    if card == cards[5]:  # Blister
+        return held <= 1 and packs[seat, cards[1]] == 0
+    return packs[seat, cards[2]] == 0 and packs[seat, cards[0]] == held  # Bear
+
+
+@nb.njit(cache=True)
+def _risks_whole_pack(packs, tally, piles, plen, seat, miles, cards, copies):
+    """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it."""
+    n_items = miles.shape[0]
+    at_risk, unseen = 0, 0
+    for c in range(copies.shape[0]):
+        left = copies[c]
+        if c < n_items:
+            for s in range(packs.shape[0]):
+                left -= packs[s, c]
+        for j in range(plen[HIKING_PILE]):
+            left -= piles[HIKING_PILE, j] == c
+        if left > 0:
+            unseen += left
+            if _empties_pack(packs, tally, seat, c, miles, cards):
+                at_risk += left
+    return 2 * at_risk > unseen
 
 
 @nb.njit(cache=True)
@@ -130,7 +201,7 @@ def _pile_miles(piles, plen, miles):
 def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
     """The action of the strategy ``kind`` with ``params`` for ``seat`` at this decision, among
     ``legal[:k]``; ``board`` is the compiled engine's state (see ``fast._play``)."""
-    packs, tally, piles, plen, on_hike, n, miles, cards, rngs = board
+    packs, tally, piles, plen, on_hike, n, miles, cards, rngs, copies = board
     if kind == RANDOM:
         return legal[below(rngs, 1 + seat, k)]
     # small_choice: the decisions every heuristic makes alike.
@@ -144,6 +215,13 @@ def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
         return best
     if k == 1:
         return legal[0]
+    if phase == CONTINUE_PHASE:
+        pile_total, pile_best = _pile_miles(piles, plen, miles)
+        if pile_best > 0 and _risks_whole_pack(
+            packs, tally, piles, plen, seat, miles, cards, copies
+        ):
+            # Going on would more likely than not empty the backpack and lose the pile's cards.
+            return DROP_OUT
     cards_held = tally[seat, PACK_CARDS]
     my_miles = tally[seat, PACK_MILES]
     endgame = plen[DRAW_PILE] <= 2 * n
