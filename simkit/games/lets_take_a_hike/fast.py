@@ -69,19 +69,18 @@ END_REASONS = ("normal", "turn_limit")
 _KNOWN_BITS = 16  # slots of the table of backpacks already measured
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pack_change(packs, tally, miles, seat, item, k):
     packs[seat, item] += k
     tally[seat, PACK_CARDS] += k
     tally[seat, PACK_MILES] += k * miles[item]
 
 
-@nb.njit(cache=True)
-def _placeable(packs, seat, tb):
+@nb.njit(cache=True, inline="always")
+def _placeable(packs, seat, sup_start, sup_list, capacity, need, known_keys, known_values):
     """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
     remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) in a
     direct-mapped table when the backpack fits in such a key."""
-    sup_start, sup_list, capacity, need, known_keys, known_values = tb
     n_items = packs.shape[1]
     key = 0
     small = n_items <= 15
@@ -92,7 +91,8 @@ def _placeable(packs, seat, tb):
     slot = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _KNOWN_BITS)
     if small and known_keys[slot] == key:
         return known_values[slot]
-    need[:] = 0
+    for x in range(need.shape[0]):
+        need[x] = 0
     cards = 0
     for t in range(n_items):
         c = packs[seat, t]
@@ -111,19 +111,22 @@ def _placeable(packs, seat, tb):
     return cards - excess
 
 
-@nb.njit(cache=True)
-def _debt_choices(packs, tally, miles, tb, seat, kind, amount, out):
+@nb.njit(cache=True, inline="always")
+def _debt_choices(
+    packs, tally, miles, sup_start, sup_list, capacity, need, keys, values, seat, kind, amount, out
+):
     """The item types ``seat`` may discard for this debt, into ``out``; returns how many."""
     n_items = packs.shape[1]
     k = 0
     if kind == OVERFLOW:
-        best = _placeable(packs, seat, tb)
+        best = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
         if best == tally[seat, PACK_CARDS]:
             return 0
         for t in range(n_items):
             if packs[seat, t]:
                 packs[seat, t] -= 1
-                if _placeable(packs, seat, tb) == best:
+                placed = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
+                if placed == best:
                     out[k] = t
                     k += 1
                 packs[seat, t] += 1
@@ -147,7 +150,7 @@ def _debt_choices(packs, tally, miles, tb, seat, kind, amount, out):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pay_debt(packs, tally, miles, piles, plen, debts, dq, item):
     head = dq[0]
     seat, kind = debts[head, 0], debts[head, 1]
@@ -165,7 +168,7 @@ def _pay_debt(packs, tally, miles, piles, plen, debts, dq, item):
         dq[0] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _owe(debts, dq, seat, kind, amount):
     tail = dq[1]
     debts[tail, 0], debts[tail, 1], debts[tail, 2] = seat, kind, amount
@@ -173,13 +176,13 @@ def _owe(debts, dq, seat, kind, amount):
 
 
 # ----------------------------------------------------------------------- piles and hikers
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _push(piles, plen, pile, card):
     piles[pile, plen[pile]] = card
     plen[pile] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, debts, dq, cards, n):
     """A Hazard card strikes ``seats``; a Bear outside a hike strikes everyone (``State._hazard``)."""
     granola, socks, spray = cards[0], cards[1], cards[2]
@@ -208,7 +211,7 @@ def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, deb
             _owe(debts, dq, s, BLISTER, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _clockwise(on_hike, lead, n, out):
     k = 0
     for i in range(n):
@@ -219,7 +222,7 @@ def _clockwise(on_hike, lead, n, out):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _take(piles, plen, tally, miles, seat, card):
     """Score one copy of ``card`` from the hiking pile (the first, as ``list.remove``)."""
     length = plen[HIKING_PILE]
@@ -234,7 +237,7 @@ def _take(piles, plen, tally, miles, seat, card):
 
 
 # ----------------------------------------------------------------------- the end
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _ranks(tally, n, ranks):
     for s in range(n):
         r = 1
@@ -248,49 +251,50 @@ def _ranks(tally, n, ranks):
 
 
 @nb.njit(cache=True)
-def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs, random_first):
-    """Tied for first at a normal end: the draw-off of ``State._skunk_drawoff``."""
-    pile = np.empty(plen[0] + plen[1] + plen[2], dtype=np.int64)
-    k = 0
+def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, pool, deck, seats, rngs, random_first):
+    """Tied for first at a normal end: the draw-off of ``State._skunk_drawoff``. ``pool`` and
+    ``deck`` hold a pile each; ``seats`` rows 0 and 1 the tied players left and those out."""
+    size = 0
+    skunks = 0
     for p in (DISCARD_PILE, DRAW_PILE, HIKING_PILE):
         for j in range(plen[p]):
-            pile[k] = piles[p, j]
-            k += 1
-    if not np.any(pile == skunk):
+            pool[size] = piles[p, j]
+            skunks += pool[size] == skunk
+            size += 1
+    if skunks == 0:
         return
-    remaining = np.empty(n, dtype=np.int64)
     left = 0
     for s in range(n):
         if ranks[s] == 1:
             tally[s, DRAWOFF] = 1
-            remaining[left] = s
+            seats[0, left] = s
             left += 1
-    order = np.empty(n, dtype=np.int64)
     out = 0
     dlen = 0
     turn = np.int64(below(rngs, 0, left)) if random_first else np.int64(0)
     while left > 1:
         if dlen == 0:
-            deck[: pile.shape[0]] = pile
-            dlen = pile.shape[0]
+            for j in range(size):
+                deck[j] = pool[j]
+            dlen = size
             shuffle(rngs, 0, deck, dlen)
         at = turn % left
-        seat = remaining[at]
+        seat = seats[0, at]
         dlen -= 1
         if deck[dlen] == skunk:
             for j in range(at, left - 1):
-                remaining[j] = remaining[j + 1]
+                seats[0, j] = seats[0, j + 1]
             left -= 1
-            order[out] = seat
+            seats[1, out] = seat
             out += 1
         else:
             turn += 1
     for i in range(out):
-        ranks[order[out - 1 - i]] = 2 + i
+        ranks[seats[1, out - 1 - i]] = 2 + i
 
 
 # ----------------------------------------------------------------------- one game
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _play(
     n,
     rngs,
@@ -302,7 +306,12 @@ def _play(
     deal,
     turn_limit,
     drawoff_random,
-    tb,
+    sup_start,
+    sup_list,
+    capacity,
+    need,
+    known_keys,
+    known_values,
     piles,
     plen,
     packs,
@@ -315,11 +324,18 @@ def _play(
     choices,
     ranks,
     deck,
+    round_queue,
+    pay_scratch,
+    pool,
+    draw_seats,
 ):
-    """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``."""
+    """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``.
+
+    Every helper is inlined and every array is passed on by name, never packed in a tuple: numba
+    counts references (atomic NRT_incref/decref) for each array crossing a call or leaving a
+    tuple, and at a hundred decisions a game that counting was most of the time."""
     n_items = packs.shape[1]
     skunk = cards[4]
-    board = (packs, tally, piles, plen, on_hike, n, miles, cards, rngs, copies)  # strategies read
     plen[:] = 0
     packs[:] = 0
     tally[:] = 0
@@ -351,14 +367,27 @@ def _play(
     lead = announcer = -1
     n_hikers = 0
     rq_len = 0
-    round_queue = np.empty(n, dtype=np.int64)
     deck_exhausted = no_cards_left = False
     while True:
         if pc == SETTLE:
             while dq[0] < dq[1]:
                 head = dq[0]
                 seat, kind, amount = debts[head, 0], debts[head, 1], debts[head, 2]
-                k = _debt_choices(packs, tally, miles, tb, seat, kind, amount, choices)
+                k = _debt_choices(
+                    packs,
+                    tally,
+                    miles,
+                    sup_start,
+                    sup_list,
+                    capacity,
+                    need,
+                    known_keys,
+                    known_values,
+                    seat,
+                    kind,
+                    amount,
+                    choices,
+                )
                 if k == 0:
                     dq[0] += 1
                 elif k == 1:
@@ -367,13 +396,32 @@ def _play(
                     for j in range(k):
                         legal[j] = DISCARD_BASE + choices[j]
                     a = fs.choose(
-                        kinds[seat], params[seat], seat, DISCARD, legal, k, kind, amount, board
+                        kinds[seat],
+                        params,
+                        seat,
+                        DISCARD,
+                        legal,
+                        k,
+                        kind,
+                        amount,
+                        packs,
+                        tally,
+                        piles,
+                        plen,
+                        on_hike,
+                        n,
+                        miles,
+                        cards,
+                        rngs,
+                        copies,
+                        pay_scratch,
                     )
                     decisions += 1
                     if not fs.is_legal(a, legal, k):
                         return FAILED, turns, decisions
                     _pay_debt(packs, tally, miles, piles, plen, debts, dq, a - DISCARD_BASE)
-            dq[:] = 0
+            dq[0] = 0
+            dq[1] = 0
             pc = after
         elif pc == FINISH_SETUP:
             for j in range(plen[DISCARD_PILE]):
@@ -390,7 +438,27 @@ def _play(
             after = END_TURN
             legal[0], legal[1] = DRAW, HIKE
             k = 2 if tally[seat, PACK_CARDS] else 1
-            a = fs.choose(kinds[seat], params[seat], seat, TURN, legal, k, -1, 0, board)
+            a = fs.choose(
+                kinds[seat],
+                params,
+                seat,
+                TURN,
+                legal,
+                k,
+                -1,
+                0,
+                packs,
+                tally,
+                piles,
+                plen,
+                on_hike,
+                n,
+                miles,
+                cards,
+                rngs,
+                copies,
+                pay_scratch,
+            )
             decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
@@ -426,15 +494,35 @@ def _play(
                 # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
                 tally[seat, HIKES_LED] += 1
                 announcer = lead = seat
-                on_hike[:] = False
-                on_hike[seat] = True
+                for s in range(n):
+                    on_hike[s] = s == seat
                 n_hikers = 1
                 for i in range(1, n):
                     s = (seat + i) % n
                     if tally[s, PACK_CARDS] == 0:
                         continue
                     legal[0], legal[1] = JOIN, STAY_BEHIND
-                    a = fs.choose(kinds[s], params[s], s, JOIN_PHASE, legal, 2, -1, 0, board)
+                    a = fs.choose(
+                        kinds[s],
+                        params,
+                        s,
+                        JOIN_PHASE,
+                        legal,
+                        2,
+                        -1,
+                        0,
+                        packs,
+                        tally,
+                        piles,
+                        plen,
+                        on_hike,
+                        n,
+                        miles,
+                        cards,
+                        rngs,
+                        copies,
+                        pay_scratch,
+                    )
                     decisions += 1
                     if not fs.is_legal(a, legal, 2):
                         return FAILED, turns, decisions
@@ -470,8 +558,8 @@ def _play(
                     s = scratch[i]
                     if packs[s, card]:
                         continue
-                    need = miles[card]
-                    if tally[s, PACK_MILES] < need:
+                    owed = miles[card]
+                    if tally[s, PACK_MILES] < owed:
                         # Not enough miles in the whole backpack: out, everything discarded.
                         for t in range(n_items):
                             for _ in range(packs[s, t]):
@@ -479,7 +567,7 @@ def _play(
                             _pack_change(packs, tally, miles, s, t, -packs[s, t])
                         tally[s, BUSTS] += 1
                     else:
-                        _owe(debts, dq, s, MILES, need)
+                        _owe(debts, dq, s, MILES, owed)
             else:
                 _hazard(
                     card, scratch, k, True, packs, tally, miles, piles, plen, debts, dq, cards, n
@@ -507,7 +595,27 @@ def _play(
             else:
                 legal[0], legal[1] = CONTINUE, DROP_OUT
                 k = 2
-            a = fs.choose(kinds[seat], params[seat], seat, CONTINUE_PHASE, legal, k, -1, 0, board)
+            a = fs.choose(
+                kinds[seat],
+                params,
+                seat,
+                CONTINUE_PHASE,
+                legal,
+                k,
+                -1,
+                0,
+                packs,
+                tally,
+                piles,
+                plen,
+                on_hike,
+                n,
+                miles,
+                cards,
+                rngs,
+                copies,
+                pay_scratch,
+            )
             decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
@@ -534,7 +642,27 @@ def _play(
             elif k > 1:
                 for j in range(k):
                     legal[j] = TAKE_BASE + choices[j]
-                a = fs.choose(kinds[seat], params[seat], seat, TAKE, legal, k, -1, 0, board)
+                a = fs.choose(
+                    kinds[seat],
+                    params,
+                    seat,
+                    TAKE,
+                    legal,
+                    k,
+                    -1,
+                    0,
+                    packs,
+                    tally,
+                    piles,
+                    plen,
+                    on_hike,
+                    n,
+                    miles,
+                    cards,
+                    rngs,
+                    copies,
+                    pay_scratch,
+                )
                 decisions += 1
                 if not fs.is_legal(a, legal, k):
                     return FAILED, turns, decisions
@@ -563,11 +691,13 @@ def _play(
         if ranks[s] == 1:
             tied += 1
     if tied > 1:
-        _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs, drawoff_random)
+        _skunk_drawoff(
+            piles, plen, tally, ranks, n, skunk, pool, deck, draw_seats, rngs, drawoff_random
+        )
     return NORMAL, turns, decisions
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _leave(on_hike, n_hikers, lead, n, seat):
     """A hiker leaves; if it led, the next hiker clockwise leads. Returns (lead, hikers left)."""
     on_hike[seat] = False
@@ -613,9 +743,13 @@ def play_games(
     legal = np.zeros(max(n_items, 2), dtype=np.int64)
     choices = np.zeros(max(n_items, 2), dtype=np.int64)
     deck = np.zeros(max(total, 1), dtype=np.int64)
+    round_queue = np.zeros(n, dtype=np.int64)
+    pay_scratch = np.zeros((2, max(n_items, 2)), dtype=np.int64)
+    pool = np.zeros(max(total, 1), dtype=np.int64)
+    draw_seats = np.zeros((2, n), dtype=np.int64)
     need = np.zeros(capacity.shape[0], dtype=np.int64)
     known_keys = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
-    tb = (sup_start, sup_list, capacity, need, known_keys, np.zeros_like(known_keys))
+    known_values = np.zeros_like(known_keys)
     ranks = np.zeros(n, dtype=np.int64)
     out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
     out_ranks = np.zeros((count, n), dtype=np.int64)
@@ -636,7 +770,12 @@ def play_games(
             deal,
             turn_limit,
             drawoff_random,
-            tb,
+            sup_start,
+            sup_list,
+            capacity,
+            need,
+            known_keys,
+            known_values,
             piles,
             plen,
             packs,
@@ -649,6 +788,10 @@ def play_games(
             choices,
             ranks,
             deck,
+            round_queue,
+            pay_scratch,
+            pool,
+            draw_seats,
         )
         decisions += d
         out_tally[g] = tally
