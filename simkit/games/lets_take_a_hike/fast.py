@@ -12,6 +12,9 @@ order, the backpacks as per-type counts, the debt queue, and per-seat tallies.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import chain
+
 import numba as nb
 import numpy as np
 import pyarrow as pa
@@ -853,6 +856,12 @@ def warm() -> None:
     CompiledRules(Rules()).play(0, 0, 1, *seat_codes([[Random()] * 2]))
 
 
+@cache
+def compiled_rules(rules: Rules) -> CompiledRules:
+    """One ``CompiledRules`` per rules, built once per process, not once per chunk."""
+    return CompiledRules(rules)
+
+
 def play_rows(
     labels: tuple[str, str, str],
     rules: Rules,
@@ -863,56 +872,84 @@ def play_rows(
 ) -> pa.Table | None:
     """Play games ``first ..`` of a cell (one list of players per game) into their rows; None if a
     game cannot finish here (the runner then plays the chunk in Python, which reports why)."""
-    kinds, params = seat_codes(seat_players)
-    played = CompiledRules(rules).play(root, first, len(seat_players), kinds, params)
+    which, lineups = _lineups(seat_players)
+    kinds, params = _lineup_codes(lineups)
+    played = compiled_rules(rules).play(root, first, len(seat_players), kinds[which], params[which])
     if (played[3] == FAILED).any():
         return None
-    names = [[p.name for p in players] for players in seat_players]
-    return outcome_table(*labels, first_index, names, played)
+    names = sorted({p.name for players in lineups for p in players})
+    code = {name: i for i, name in enumerate(names)}
+    lineup_names = np.array([[code[p.name] for p in players] for players in lineups], np.int32)
+    return outcome_table(*labels, first_index, names, lineup_names[which], played)
+
+
+def _lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
+    """The distinct lineups (the same player objects seat by seat) and each game's lineup: a chunk
+    has a few, so the per-seat work is done per lineup, and the per-game work in numpy."""
+    count, n = len(seat_players), len(seat_players[0])
+    ids = np.fromiter(map(id, chain.from_iterable(seat_players)), np.int64, count * n)
+    _, first, which = np.unique(
+        ids.reshape(count, n), axis=0, return_index=True, return_inverse=True
+    )
+    return which.reshape(count), [seat_players[g] for g in first]
+
+
+def _lineup_codes(lineups: list[list]) -> tuple[np.ndarray, np.ndarray]:
+    count, n = len(lineups), len(lineups[0])
+    kinds = np.empty((count, n), dtype=np.int64)
+    params = np.zeros((count, n, fs.N_PARAMS), dtype=np.int64)
+    for g, players in enumerate(lineups):
+        for seat, player in enumerate(players):
+            kinds[g, seat], params[g, seat] = fs.compiled_form(player)
+    return kinds, params
 
 
 def seat_codes(seat_strategies: list[list]) -> tuple[np.ndarray, np.ndarray]:
     """Each game's seats as (kind codes, parameters) arrays for the compiled engine."""
-    forms = {}
-    count, n = len(seat_strategies), len(seat_strategies[0])
-    kinds = np.empty((count, n), dtype=np.int64)
-    params = np.zeros((count, n, fs.N_PARAMS), dtype=np.int64)
-    for g, players in enumerate(seat_strategies):
-        for seat, player in enumerate(players):
-            form = forms.get(id(player))
-            if form is None:
-                form = forms[id(player)] = fs.compiled_form(player)
-            kinds[g, seat] = form[0]
-            params[g, seat] = form[1]
-    return kinds, params
+    which, lineups = _lineups(seat_strategies)
+    kinds, params = _lineup_codes(lineups)
+    return kinds[which], params[which]
+
+
+def _constant(value: str, rows: int) -> pa.Array:
+    return pa.repeat(pa.scalar(value, pa.string()), rows)
 
 
 def outcome_table(
-    experiment: str, variant: str, game: str, first_index: int, names: list[list[str]], played
+    experiment: str,
+    variant: str,
+    game: str,
+    first_index: int,
+    names: list[str],
+    strategy: np.ndarray,
+    played,
 ) -> pa.Table:
-    """The rows of a chunk played by the compiled engine, as the Python runner writes them."""
+    """The rows of a chunk played by the compiled engine, as the Python runner writes them;
+    ``strategy[g, seat]`` indexes ``names``. Built from whole arrays: no Python loop over rows."""
     seeds, tally, ranks, end, turns, _ = played
     count, n = ranks.shape
     rows = count * n
     winners = (ranks == 1).sum(axis=1, keepdims=True)
     shares = np.where(ranks == 1, 1.0 / winners, 0.0)
-    labels = sorted({s for game_names in names for s in game_names})
-    code = {s: i for i, s in enumerate(labels)}
-    strategy = np.array([code[s] for game_names in names for s in game_names], dtype=np.int32)
+    reasons = np.repeat(end, n).astype(np.int32)
     columns = {
-        "experiment": pa.array([experiment] * rows, pa.string()),
-        "variant": pa.array([variant] * rows, pa.string()),
-        "game": pa.array([game] * rows, pa.string()),
+        "experiment": _constant(experiment, rows),
+        "variant": _constant(variant, rows),
+        "game": _constant(game, rows),
         "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
         "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
         "seed": pa.array(np.repeat(seeds, n)),
         "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
-        "strategy": pa.DictionaryArray.from_arrays(strategy, pa.array(labels)).cast(pa.string()),
+        "strategy": pa.DictionaryArray.from_arrays(
+            strategy.ravel().astype(np.int32), pa.array(names, pa.string())
+        ).cast(pa.string()),
         "score": pa.array(tally[:, :, SCORED_MILES].ravel().astype(np.float64)),
         "rank": pa.array(ranks.ravel().astype(np.int8)),
         "win_share": pa.array(shares.ravel()),
         "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
-        "end_reason": pa.array(np.repeat(np.array(END_REASONS, dtype=object)[end], n), pa.string()),
+        "end_reason": pa.DictionaryArray.from_arrays(
+            reasons, pa.array(END_REASONS, pa.string())
+        ).cast(pa.string()),
     }
     arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
     for col in _EXTRA_TALLY:
