@@ -7,11 +7,24 @@ check that game by game (``tests/test_fast_path.py``). The Python engine stays t
 is the one that is read, logged and replayed.
 
 State lives in a few flat arrays: the three piles (draw, discard, hiking) in the Python lists'
-order, the backpacks as per-type counts, the debt queue, and per-seat tallies.
+order, the backpacks as per-type counts, the debt queue, and per-seat tallies. ``play_games``
+allocates them (and every scratch row) once per chunk; ``_play`` plays one game on them.
+
+Speed: numba counts references to arrays (an atomic NRT_incref/NRT_decref) whenever one crosses a
+call into a function that is not inlined or is taken out of a tuple, which at a hundred decisions a
+game was most of the kernel's time. So every helper here and in :mod:`fast_strategies` is
+``inline="always"``, arrays are passed by name (never packed in a tuple), nothing is allocated
+while a game is played, and ``_play`` is compiled without the runtime (``_nrt=False``, numba's
+switch for code that only borrows arrays its caller owns), which leaves no reference counting in
+the hot loop at all; ``_play`` cannot allocate, and a helper it calls is compiled the same way.
+
+numba's on-disk cache checks only the source file of each compiled function: after changing
+:mod:`fast_strategies` (inlined into ``_play``), touch this file or clear ``__pycache__``.
 """
 
 from __future__ import annotations
 
+import time
 from functools import cache
 from itertools import chain
 
@@ -856,6 +869,11 @@ def warm() -> None:
     CompiledRules(Rules()).play(0, 0, 1, *seat_codes([[Random()] * 2]))
 
 
+# Process CPU seconds spent inside the compiled kernel by ``play_rows`` (``simkit bench`` reads it
+# to report the share of a chunk's time that is Python work around the kernel).
+kernel_seconds = 0.0
+
+
 @cache
 def compiled_rules(rules: Rules) -> CompiledRules:
     """One ``CompiledRules`` per rules, built once per process, not once per chunk."""
@@ -872,9 +890,12 @@ def play_rows(
 ) -> pa.Table | None:
     """Play games ``first ..`` of a cell (one list of players per game) into their rows; None if a
     game cannot finish here (the runner then plays the chunk in Python, which reports why)."""
+    global kernel_seconds
     which, lineups = _lineups(seat_players)
     kinds, params = _lineup_codes(lineups)
+    started = time.process_time()
     played = compiled_rules(rules).play(root, first, len(seat_players), kinds[which], params[which])
+    kernel_seconds += time.process_time() - started
     if (played[3] == FAILED).any():
         return None
     names = sorted({p.name for players in lineups for p in players})

@@ -150,17 +150,14 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
 
 
 @nb.njit(cache=True, inline="always")
-def _empties_pack(packs, tally, seat, card, miles, cards):
-    """``empties_pack``: whether ``card`` turned up would leave the seat's backpack empty."""
+def _empties_pack(packs, tally, seat, card, miles, cards, smallest):
+    """``empties_pack``: whether ``card`` turned up would leave the seat's backpack empty;
+    ``smallest`` is the fewest miles of a card in it."""
     n_items = miles.shape[0]
     held = tally[seat, PACK_CARDS]
     if card < n_items:
         if packs[seat, card]:
             return False
-        smallest = 1 << 30
-        for t in range(n_items):
-            if packs[seat, t] and miles[t] < smallest:
-                smallest = miles[t]
         return tally[seat, PACK_MILES] - smallest < miles[card]
     if card == cards[3]:  # Raccoon
         return held <= 1
@@ -175,6 +172,10 @@ def _empties_pack(packs, tally, seat, card, miles, cards):
 def _risks_whole_pack(packs, tally, piles, plen, seat, miles, cards, copies):
     """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it."""
     n_items = miles.shape[0]
+    smallest = 1 << 30
+    for t in range(n_items):
+        if packs[seat, t] and miles[t] < smallest:
+            smallest = miles[t]
     at_risk, unseen = 0, 0
     for c in range(copies.shape[0]):
         left = copies[c]
@@ -185,7 +186,7 @@ def _risks_whole_pack(packs, tally, piles, plen, seat, miles, cards, copies):
             left -= piles[HIKING_PILE, j] == c
         if left > 0:
             unseen += left
-            if _empties_pack(packs, tally, seat, c, miles, cards):
+            if _empties_pack(packs, tally, seat, c, miles, cards, smallest):
                 at_risk += left
     return 2 * at_risk > unseen
 
