@@ -873,13 +873,16 @@ def bench(games, seconds, json_path):
     result = run_bench(names, seconds)
     click.echo(
         f"{'game':24} {'strategy':12} {'games/s':>9} {'decisions/s':>12} {'2 workers':>10}"
-        f" {'compiled g/s':>13} {'fast path':>10}"
+        f" {'compiled g/s':>13} {'fast path':>10} {'py share':>9}"
     )
     for r in result["results"]:
         compiled = r.get("compiled_games_per_s_one_core")
         fast = (
             f"{compiled:13.0f} {r['fast_path_ratio']:9.1f}x" if compiled else f"{'-':>13} {'-':>10}"
         )
+        # The share of a compiled chunk's time spent in Python around the kernel.
+        share = r.get("compiled_python_share")
+        fast += f" {share:9.1%}" if share is not None else f" {'-':>9}"
         click.echo(
             f"{r['game']:24} {r['strategy']:12} {r['games_per_s_one_core']:9.1f} "
             f"{r['decisions_per_s_one_core']:12.0f} {r['speedup_two_workers']:9.2f}x {fast}"

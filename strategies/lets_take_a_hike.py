@@ -42,16 +42,95 @@ def keep_value(view: View, item: int) -> float:
     return value
 
 
+def unseen_cards(view: View) -> list[int]:
+    """How many of each card this seat cannot see: the deck less every backpack and the hiking
+    pile (so the draw pile, the face-down discard pile and the scoring piles)."""
+    t = view.tables
+    left = list(t.copies)
+    for pack in view.backpacks:
+        for item in t.types_in(pack):
+            left[item] -= t.count(pack, item)
+    for card in view.hiking_pile:
+        left[card] -= 1
+    return left
+
+
+def empties_pack(view: View, card: int) -> bool:
+    """Whether ``card``, turned up on the hike, would leave this seat's backpack empty (and so put
+    it out of the hike without scoring), paying miles as :func:`cheapest_payment` does (it keeps a
+    card whenever some card is not needed to cover the miles)."""
+    t, pack = view.tables, view.my_pack
+    cards = t.size(pack)
+    if t.is_item(card):
+        if t.count(pack, card):
+            return False  # a match: safe
+        # A payment keeps a card only if the others cover the miles without it.
+        smallest = min(t.miles[i] for i in t.types_in(pack))
+        return t.total_miles(pack) - smallest < t.miles[card]
+    if card == t.raccoon:
+        return cards <= 1
+    if card == t.skunk:
+        return cards <= 2
+    if card == t.blister:
+        return cards <= 1 and not t.count(pack, t.socks)
+    # The Bear eats Granola Bars only, and none behind Bear Spray.
+    return not t.count(pack, t.bear_spray) and t.count(pack, t.granola) == cards
+
+
+def risks_whole_pack(view: View) -> bool:
+    """More likely than not, the next card turned up leaves this backpack empty (counted over the
+    cards this seat cannot see)."""
+    left = unseen_cards(view)
+    at_risk = sum(k for card, k in enumerate(left) if k > 0 and empties_pack(view, card))
+    return 2 * at_risk > sum(k for k in left if k > 0)
+
+
+def item_to_take(view: View) -> bool:
+    return any(view.tables.is_item(c) for c in view.hiking_pile)
+
+
+def cheapest_payment(view: View, items: list[int], owed: int) -> list[int]:
+    """The cards (item types, with repeats) that pay ``owed`` miles: the fewest cards, then the
+    fewest miles, then the least keep value; every card of it is needed.
+
+    Why fewest cards and not fewest miles: giving a Tent for a 3-mile Map keeps the Water Bottle and
+    the Compass, two cards that match two kinds of card on later hikes and stand against a Skunk.
+    Measured paired on shared seeds (``experiments/lets-take-a-hike/payment.py``), the fewest-miles
+    rule cost ``bold`` 3.2 ± 1.0 points of win share and made no measurable difference to
+    ``threshold`` (see the game README, "Strategies")."""
+    t, pack = view.tables, view.my_pack
+    best: tuple | None = None
+    best_set: list[int] = []
+    for chosen in _sub_multisets([(i, t.count(pack, i)) for i in items]):
+        miles = sum(t.miles[i] for i in chosen)
+        if miles < owed:
+            continue
+        key = (len(chosen), miles, sum(keep_value(view, i) for i in chosen))
+        if best is None or key < best:
+            best, best_set = key, chosen
+    return best_set
+
+
+def _sub_multisets(counts: list[tuple[int, int]]):
+    """Every sub-multiset of (item, copies) pairs, as lists of items, smallest counts first."""
+    if not counts:
+        yield []
+        return
+    (item, copies), rest = counts[0], counts[1:]
+    for k in range(copies + 1):
+        for tail in _sub_multisets(rest):
+            yield [item] * k + tail
+
+
 def pick_discard(view: View, legal: list[int]) -> int:
-    """Give up the least useful card; paying miles, cover the debt with as few miles as possible."""
+    """Give up the least useful card; paying miles, pay :func:`cheapest_payment`'s cards, its
+    highest-mile card first (every card of the set is needed, so the order only fixes
+    which is asked first)."""
     t = view.tables
     items = [a - DISCARD_BASE for a in legal]
     if view.debt is not None and view.debt[0] == Debt.MILES:
-        owed = view.debt[1]
-        covering = [i for i in items if t.miles[i] >= owed]
-        if covering:
-            return DISCARD_BASE + min(covering, key=lambda i: (t.miles[i], keep_value(view, i)))
-        return DISCARD_BASE + max(items, key=lambda i: (t.miles[i], -keep_value(view, i)))
+        payment = cheapest_payment(view, items, view.debt[1])
+        return DISCARD_BASE + max(payment, key=lambda i: t.miles[i])
     return DISCARD_BASE + min(items, key=lambda i: keep_value(view, i))
 
 
@@ -96,6 +175,10 @@ class Hiker:
             return HIKE if self.hikes(view) else DRAW
         if view.phase == Phase.JOIN:
             return JOIN if self.joins(view) else STAY_BEHIND
+        if item_to_take(view) and risks_whole_pack(view):
+            # Going on would more likely than not empty the backpack, which puts this hiker out
+            # without scoring and loses the card it can take now (all of them, if it is last).
+            return DROP_OUT
         return CONTINUE if self.goes_on(view) else DROP_OUT
 
     def hikes(self, view: View) -> bool:

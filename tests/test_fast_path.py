@@ -69,6 +69,7 @@ def rule_variants(draw):
         hazards=hazards,
         backpack_deal=draw(st.integers(1, 7)),
         turn_limit=draw(st.sampled_from([10, 40, 5000])),
+        drawoff_first=draw(st.sampled_from(["random", "lowest_seat"])),
     )
     if draw(st.booleans()):
         rules = dataclasses.replace(rules, items=draw(card_lists()))

@@ -21,7 +21,7 @@ from simkit.core import registry
 from simkit.core.errors import ExperimentError
 from simkit.core.rules import flatten, load_toml, make_rules, rules_to_dict
 from simkit.core.schema import StudyFile, check
-from simkit.core.seating import seating
+from simkit.core.seating import cycle_length, seating
 from simkit.core.strategy import make_strategy, split_strategies
 
 
@@ -160,6 +160,12 @@ class Experiment:
         if self.rotate:
             return seating(names, n_players, k)
         return list(names)
+
+    def seating_period(self, n_players: int) -> int:
+        """Games after which :meth:`seats` repeats itself."""
+        if self.rotate and len(self.strategies) > 1:
+            return cycle_length(len(self.strategies), n_players)
+        return 1
 
     def game_index(self, cell: Cell, k: int) -> int:
         return cell.index * self.games + k

@@ -171,14 +171,18 @@ def play_chunk(
     rules = exp.rules_for(chunk.cell.variant)
     built: dict[str, object] = {}
     games = range(chunk.first, chunk.first + chunk.count)
-    seats = []
-    for k in games:
+    # Experiment.seats(k) repeats with the seating design's period: build each lineup once, so
+    # the per-game Python work of a compiled chunk is one list lookup.
+    variant, n_players = chunk.cell.variant, chunk.cell.n_players
+    period = exp.seating_period(n_players)
+    lineups = []
+    for k in games[:period]:
         names = exp.seats(k, chunk.cell.n_players)
         for name in names:
             if name not in built:
                 built[name] = make_strategy(name, exp.game)
-        seats.append([built[name] for name in names])
-    variant, n_players = chunk.cell.variant, chunk.cell.n_players
+        lineups.append([built[name] for name in names])
+    seats = [lineups[i % period] for i in range(chunk.count)]
     if engine == "compiled" and not trace:
         labels = (exp.name, chunk.cell.variant.name, spec.name)
         first_index = exp.game_index(chunk.cell, chunk.first)

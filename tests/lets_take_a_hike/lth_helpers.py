@@ -44,10 +44,11 @@ def position(
     discard_pile: list[str] = (),
     turn: int = 0,
     rules: Rules = RULES,
+    seed: int = 0,
 ) -> State:
     """A game about to start ``turn``'s turn. ``draw`` lists the draw pile from the top down; every
     card not placed anywhere is put at the bottom of the discard pile so all cards stay counted."""
-    state = State(rules, len(packs), UnshuffledRng(0))
+    state = State(rules, len(packs), UnshuffledRng(seed))
     state.packs = [pack(*p) for p in packs]
     state.draw = [card(n) for n in reversed(draw)]
     state.discard = [card(n) for n in discard_pile]

@@ -352,8 +352,8 @@ def test_turn_limit_ends_a_runaway_game():
 
 
 # ---------------------------------------------------------------- Determining a Winner
-def finished(scored: list[tuple[str, ...]], rules: Rules = RULES):
-    state = position([("Socks",)] * len(scored), draw=["Map"], rules=rules)
+def finished(scored: list[tuple[str, ...]], rules: Rules = RULES, seed: int = 0):
+    state = position([("Socks",)] * len(scored), draw=["Map"], rules=rules, seed=seed)
     for seat, names in enumerate(scored):
         for n in names:
             state.discard.remove(card(n))
@@ -381,6 +381,23 @@ def test_still_tied_the_skunk_draw_off_decides():
     assert sorted(out.ranks[:2]) == [1, 2] and out.ranks[2] == 3
     assert out.extras["x_drawoff"] == (True, True, False)
     assert sum(out.win_shares) == 1.0
+
+
+def test_the_draw_off_starts_with_a_random_tied_player_or_with_the_lowest_seat():
+    # Unshuffled, the draw-off pile gives Bear, Bear, Blister x3, then the first Skunk: the sixth
+    # card, so with two tied players the one who did not draw first draws the Skunk and loses.
+    tie = [("Map",), ("Camera",), ()]
+    for seed in range(40):
+        lowest = finished(tie, Rules(drawoff_first="lowest_seat"), seed)
+        assert lowest.ranks == (1, 2, 3)  # seat 0 always draws first
+    losers = set()
+    for seed in range(40):
+        first = UnshuffledRng(seed).below(2)  # the engine's first draw of the game's end
+        out = finished(tie, Rules(drawoff_first="random"), seed)
+        loser = out.ranks.index(2)
+        assert loser == 1 - first
+        losers.add(loser)
+    assert losers == {0, 1}  # either tied player may draw first
 
 
 def test_without_a_skunk_in_the_game_a_tie_is_shared():

@@ -120,6 +120,14 @@ class Rules:
     hazards: HazardCounts = field(default_factory=_default_hazards)
     backpack_deal: int = rule(5, lo=1, hi=7, help="Item cards dealt to each backpack at setup")
     turn_limit: int = rule(5000, lo=10, hi=1_000_000, help="turns before a runaway game is cut off")
+    drawoff_first: str = rule(
+        "random",
+        choices=("random", "lowest_seat"),
+        help="who draws first in the Skunk draw-off. The rulebook names no one: 'If there is "
+        "still a tie, reshuffle the Discard Pile and randomly draw cards until someone draws the "
+        "skunk. They lose!' random: a tied player drawn at random (seeded); lowest_seat: the "
+        "lowest tied seat, then clockwise (the engine's order before this switch: a small seat bias)",
+    )
 
     def validate(self) -> None:
         from simkit.core.errors import RulesError

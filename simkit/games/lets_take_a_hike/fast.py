@@ -7,16 +7,32 @@ check that game by game (``tests/test_fast_path.py``). The Python engine stays t
 is the one that is read, logged and replayed.
 
 State lives in a few flat arrays: the three piles (draw, discard, hiking) in the Python lists'
-order, the backpacks as per-type counts, the debt queue, and per-seat tallies.
+order, the backpacks as per-type counts, the debt queue, and per-seat tallies. ``play_games``
+allocates them (and every scratch row) once per chunk; ``_play`` plays one game on them.
+
+Speed: numba counts references to arrays (an atomic NRT_incref/NRT_decref) whenever one crosses a
+call into a function that is not inlined or is taken out of a tuple, which at a hundred decisions a
+game was most of the kernel's time. So every helper here and in :mod:`fast_strategies` is
+``inline="always"``, arrays are passed by name (never packed in a tuple), nothing is allocated
+while a game is played, and ``_play`` is compiled without the runtime (``_nrt=False``, numba's
+switch for code that only borrows arrays its caller owns), which leaves no reference counting in
+the hot loop at all; ``_play`` cannot allocate, and a helper it calls is compiled the same way.
+
+numba's on-disk cache checks only the source file of each compiled function: after changing
+:mod:`fast_strategies` (inlined into ``_play``), touch this file or clear ``__pycache__``.
 """
 
 from __future__ import annotations
+
+import time
+from functools import cache
+from itertools import chain
 
 import numba as nb
 import numpy as np
 import pyarrow as pa
 
-from simkit.core.fast_rng import game_streams, shuffle
+from simkit.core.fast_rng import below, game_streams, shuffle
 from simkit.core.results import SCHEMA
 from simkit.games.lets_take_a_hike import fast_strategies as fs
 from simkit.games.lets_take_a_hike.backpack import tables
@@ -69,19 +85,18 @@ END_REASONS = ("normal", "turn_limit")
 _KNOWN_BITS = 16  # slots of the table of backpacks already measured
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pack_change(packs, tally, miles, seat, item, k):
     packs[seat, item] += k
     tally[seat, PACK_CARDS] += k
     tally[seat, PACK_MILES] += k * miles[item]
 
 
-@nb.njit(cache=True)
-def _placeable(packs, seat, tb):
+@nb.njit(cache=True, inline="always")
+def _placeable(packs, seat, sup_start, sup_list, capacity, need, known_keys, known_values):
     """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
     remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) in a
     direct-mapped table when the backpack fits in such a key."""
-    sup_start, sup_list, capacity, need, known_keys, known_values = tb
     n_items = packs.shape[1]
     key = 0
     small = n_items <= 15
@@ -92,7 +107,8 @@ def _placeable(packs, seat, tb):
     slot = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _KNOWN_BITS)
     if small and known_keys[slot] == key:
         return known_values[slot]
-    need[:] = 0
+    for x in range(need.shape[0]):
+        need[x] = 0
     cards = 0
     for t in range(n_items):
         c = packs[seat, t]
@@ -111,19 +127,22 @@ def _placeable(packs, seat, tb):
     return cards - excess
 
 
-@nb.njit(cache=True)
-def _debt_choices(packs, tally, miles, tb, seat, kind, amount, out):
+@nb.njit(cache=True, inline="always")
+def _debt_choices(
+    packs, tally, miles, sup_start, sup_list, capacity, need, keys, values, seat, kind, amount, out
+):
     """The item types ``seat`` may discard for this debt, into ``out``; returns how many."""
     n_items = packs.shape[1]
     k = 0
     if kind == OVERFLOW:
-        best = _placeable(packs, seat, tb)
+        best = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
         if best == tally[seat, PACK_CARDS]:
             return 0
         for t in range(n_items):
             if packs[seat, t]:
                 packs[seat, t] -= 1
-                if _placeable(packs, seat, tb) == best:
+                placed = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
+                if placed == best:
                     out[k] = t
                     k += 1
                 packs[seat, t] += 1
@@ -147,7 +166,7 @@ def _debt_choices(packs, tally, miles, tb, seat, kind, amount, out):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _pay_debt(packs, tally, miles, piles, plen, debts, dq, item):
     head = dq[0]
     seat, kind = debts[head, 0], debts[head, 1]
@@ -165,7 +184,7 @@ def _pay_debt(packs, tally, miles, piles, plen, debts, dq, item):
         dq[0] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _owe(debts, dq, seat, kind, amount):
     tail = dq[1]
     debts[tail, 0], debts[tail, 1], debts[tail, 2] = seat, kind, amount
@@ -173,13 +192,13 @@ def _owe(debts, dq, seat, kind, amount):
 
 
 # ----------------------------------------------------------------------- piles and hikers
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _push(piles, plen, pile, card):
     piles[pile, plen[pile]] = card
     plen[pile] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, debts, dq, cards, n):
     """A Hazard card strikes ``seats``; a Bear outside a hike strikes everyone (``State._hazard``)."""
     granola, socks, spray = cards[0], cards[1], cards[2]
@@ -208,7 +227,7 @@ def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, deb
             _owe(debts, dq, s, BLISTER, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _clockwise(on_hike, lead, n, out):
     k = 0
     for i in range(n):
@@ -219,7 +238,7 @@ def _clockwise(on_hike, lead, n, out):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _take(piles, plen, tally, miles, seat, card):
     """Score one copy of ``card`` from the hiking pile (the first, as ``list.remove``)."""
     length = plen[HIKING_PILE]
@@ -234,7 +253,7 @@ def _take(piles, plen, tally, miles, seat, card):
 
 
 # ----------------------------------------------------------------------- the end
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _ranks(tally, n, ranks):
     for s in range(n):
         r = 1
@@ -248,49 +267,50 @@ def _ranks(tally, n, ranks):
 
 
 @nb.njit(cache=True)
-def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs):
-    """Tied for first at a normal end: the draw-off of ``State._skunk_drawoff``."""
-    pile = np.empty(plen[0] + plen[1] + plen[2], dtype=np.int64)
-    k = 0
+def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, pool, deck, seats, rngs, random_first):
+    """Tied for first at a normal end: the draw-off of ``State._skunk_drawoff``. ``pool`` and
+    ``deck`` hold a pile each; ``seats`` rows 0 and 1 the tied players left and those out."""
+    size = 0
+    skunks = 0
     for p in (DISCARD_PILE, DRAW_PILE, HIKING_PILE):
         for j in range(plen[p]):
-            pile[k] = piles[p, j]
-            k += 1
-    if not np.any(pile == skunk):
+            pool[size] = piles[p, j]
+            skunks += pool[size] == skunk
+            size += 1
+    if skunks == 0:
         return
-    remaining = np.empty(n, dtype=np.int64)
     left = 0
     for s in range(n):
         if ranks[s] == 1:
             tally[s, DRAWOFF] = 1
-            remaining[left] = s
+            seats[0, left] = s
             left += 1
-    order = np.empty(n, dtype=np.int64)
     out = 0
     dlen = 0
-    turn = 0
+    turn = np.int64(below(rngs, 0, left)) if random_first else np.int64(0)
     while left > 1:
         if dlen == 0:
-            deck[: pile.shape[0]] = pile
-            dlen = pile.shape[0]
+            for j in range(size):
+                deck[j] = pool[j]
+            dlen = size
             shuffle(rngs, 0, deck, dlen)
         at = turn % left
-        seat = remaining[at]
+        seat = seats[0, at]
         dlen -= 1
         if deck[dlen] == skunk:
             for j in range(at, left - 1):
-                remaining[j] = remaining[j + 1]
+                seats[0, j] = seats[0, j + 1]
             left -= 1
-            order[out] = seat
+            seats[1, out] = seat
             out += 1
         else:
             turn += 1
     for i in range(out):
-        ranks[order[out - 1 - i]] = 2 + i
+        ranks[seats[1, out - 1 - i]] = 2 + i
 
 
 # ----------------------------------------------------------------------- one game
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _play(
     n,
     rngs,
@@ -301,7 +321,13 @@ def _play(
     cards,
     deal,
     turn_limit,
-    tb,
+    drawoff_random,
+    sup_start,
+    sup_list,
+    capacity,
+    need,
+    known_keys,
+    known_values,
     piles,
     plen,
     packs,
@@ -314,11 +340,18 @@ def _play(
     choices,
     ranks,
     deck,
+    round_queue,
+    pay_scratch,
+    pool,
+    draw_seats,
 ):
-    """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``."""
+    """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``.
+
+    Every helper is inlined and every array is passed on by name, never packed in a tuple: numba
+    counts references (atomic NRT_incref/decref) for each array crossing a call or leaving a
+    tuple, and at a hundred decisions a game that counting was most of the time."""
     n_items = packs.shape[1]
     skunk = cards[4]
-    board = (packs, tally, piles, plen, on_hike, n, miles, cards, rngs)  # what strategies read
     plen[:] = 0
     packs[:] = 0
     tally[:] = 0
@@ -350,14 +383,27 @@ def _play(
     lead = announcer = -1
     n_hikers = 0
     rq_len = 0
-    round_queue = np.empty(n, dtype=np.int64)
     deck_exhausted = no_cards_left = False
     while True:
         if pc == SETTLE:
             while dq[0] < dq[1]:
                 head = dq[0]
                 seat, kind, amount = debts[head, 0], debts[head, 1], debts[head, 2]
-                k = _debt_choices(packs, tally, miles, tb, seat, kind, amount, choices)
+                k = _debt_choices(
+                    packs,
+                    tally,
+                    miles,
+                    sup_start,
+                    sup_list,
+                    capacity,
+                    need,
+                    known_keys,
+                    known_values,
+                    seat,
+                    kind,
+                    amount,
+                    choices,
+                )
                 if k == 0:
                     dq[0] += 1
                 elif k == 1:
@@ -366,13 +412,32 @@ def _play(
                     for j in range(k):
                         legal[j] = DISCARD_BASE + choices[j]
                     a = fs.choose(
-                        kinds[seat], params[seat], seat, DISCARD, legal, k, kind, amount, board
+                        kinds[seat],
+                        params,
+                        seat,
+                        DISCARD,
+                        legal,
+                        k,
+                        kind,
+                        amount,
+                        packs,
+                        tally,
+                        piles,
+                        plen,
+                        on_hike,
+                        n,
+                        miles,
+                        cards,
+                        rngs,
+                        copies,
+                        pay_scratch,
                     )
                     decisions += 1
                     if not fs.is_legal(a, legal, k):
                         return FAILED, turns, decisions
                     _pay_debt(packs, tally, miles, piles, plen, debts, dq, a - DISCARD_BASE)
-            dq[:] = 0
+            dq[0] = 0
+            dq[1] = 0
             pc = after
         elif pc == FINISH_SETUP:
             for j in range(plen[DISCARD_PILE]):
@@ -389,7 +454,27 @@ def _play(
             after = END_TURN
             legal[0], legal[1] = DRAW, HIKE
             k = 2 if tally[seat, PACK_CARDS] else 1
-            a = fs.choose(kinds[seat], params[seat], seat, TURN, legal, k, -1, 0, board)
+            a = fs.choose(
+                kinds[seat],
+                params,
+                seat,
+                TURN,
+                legal,
+                k,
+                -1,
+                0,
+                packs,
+                tally,
+                piles,
+                plen,
+                on_hike,
+                n,
+                miles,
+                cards,
+                rngs,
+                copies,
+                pay_scratch,
+            )
             decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
@@ -425,15 +510,35 @@ def _play(
                 # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
                 tally[seat, HIKES_LED] += 1
                 announcer = lead = seat
-                on_hike[:] = False
-                on_hike[seat] = True
+                for s in range(n):
+                    on_hike[s] = s == seat
                 n_hikers = 1
                 for i in range(1, n):
                     s = (seat + i) % n
                     if tally[s, PACK_CARDS] == 0:
                         continue
                     legal[0], legal[1] = JOIN, STAY_BEHIND
-                    a = fs.choose(kinds[s], params[s], s, JOIN_PHASE, legal, 2, -1, 0, board)
+                    a = fs.choose(
+                        kinds[s],
+                        params,
+                        s,
+                        JOIN_PHASE,
+                        legal,
+                        2,
+                        -1,
+                        0,
+                        packs,
+                        tally,
+                        piles,
+                        plen,
+                        on_hike,
+                        n,
+                        miles,
+                        cards,
+                        rngs,
+                        copies,
+                        pay_scratch,
+                    )
                     decisions += 1
                     if not fs.is_legal(a, legal, 2):
                         return FAILED, turns, decisions
@@ -469,8 +574,8 @@ def _play(
                     s = scratch[i]
                     if packs[s, card]:
                         continue
-                    need = miles[card]
-                    if tally[s, PACK_MILES] < need:
+                    owed = miles[card]
+                    if tally[s, PACK_MILES] < owed:
                         # Not enough miles in the whole backpack: out, everything discarded.
                         for t in range(n_items):
                             for _ in range(packs[s, t]):
@@ -478,7 +583,7 @@ def _play(
                             _pack_change(packs, tally, miles, s, t, -packs[s, t])
                         tally[s, BUSTS] += 1
                     else:
-                        _owe(debts, dq, s, MILES, need)
+                        _owe(debts, dq, s, MILES, owed)
             else:
                 _hazard(
                     card, scratch, k, True, packs, tally, miles, piles, plen, debts, dq, cards, n
@@ -506,7 +611,27 @@ def _play(
             else:
                 legal[0], legal[1] = CONTINUE, DROP_OUT
                 k = 2
-            a = fs.choose(kinds[seat], params[seat], seat, CONTINUE_PHASE, legal, k, -1, 0, board)
+            a = fs.choose(
+                kinds[seat],
+                params,
+                seat,
+                CONTINUE_PHASE,
+                legal,
+                k,
+                -1,
+                0,
+                packs,
+                tally,
+                piles,
+                plen,
+                on_hike,
+                n,
+                miles,
+                cards,
+                rngs,
+                copies,
+                pay_scratch,
+            )
             decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
@@ -533,7 +658,27 @@ def _play(
             elif k > 1:
                 for j in range(k):
                     legal[j] = TAKE_BASE + choices[j]
-                a = fs.choose(kinds[seat], params[seat], seat, TAKE, legal, k, -1, 0, board)
+                a = fs.choose(
+                    kinds[seat],
+                    params,
+                    seat,
+                    TAKE,
+                    legal,
+                    k,
+                    -1,
+                    0,
+                    packs,
+                    tally,
+                    piles,
+                    plen,
+                    on_hike,
+                    n,
+                    miles,
+                    cards,
+                    rngs,
+                    copies,
+                    pay_scratch,
+                )
                 decisions += 1
                 if not fs.is_legal(a, legal, k):
                     return FAILED, turns, decisions
@@ -562,11 +707,13 @@ def _play(
         if ranks[s] == 1:
             tied += 1
     if tied > 1:
-        _skunk_drawoff(piles, plen, tally, ranks, n, skunk, deck, rngs)
+        _skunk_drawoff(
+            piles, plen, tally, ranks, n, skunk, pool, deck, draw_seats, rngs, drawoff_random
+        )
     return NORMAL, turns, decisions
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _leave(on_hike, n_hikers, lead, n, seat):
     """A hiker leaves; if it led, the next hiker clockwise leads. Returns (lead, hikers left)."""
     on_hike[seat] = False
@@ -592,6 +739,7 @@ def play_games(
     cards,
     deal,
     turn_limit,
+    drawoff_random,
     sup_start,
     sup_list,
     capacity,
@@ -611,9 +759,13 @@ def play_games(
     legal = np.zeros(max(n_items, 2), dtype=np.int64)
     choices = np.zeros(max(n_items, 2), dtype=np.int64)
     deck = np.zeros(max(total, 1), dtype=np.int64)
+    round_queue = np.zeros(n, dtype=np.int64)
+    pay_scratch = np.zeros((2, max(n_items, 2)), dtype=np.int64)
+    pool = np.zeros(max(total, 1), dtype=np.int64)
+    draw_seats = np.zeros((2, n), dtype=np.int64)
     need = np.zeros(capacity.shape[0], dtype=np.int64)
     known_keys = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
-    tb = (sup_start, sup_list, capacity, need, known_keys, np.zeros_like(known_keys))
+    known_values = np.zeros_like(known_keys)
     ranks = np.zeros(n, dtype=np.int64)
     out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
     out_ranks = np.zeros((count, n), dtype=np.int64)
@@ -633,7 +785,13 @@ def play_games(
             cards,
             deal,
             turn_limit,
-            tb,
+            drawoff_random,
+            sup_start,
+            sup_list,
+            capacity,
+            need,
+            known_keys,
+            known_values,
             piles,
             plen,
             packs,
@@ -646,6 +804,10 @@ def play_games(
             choices,
             ranks,
             deck,
+            round_queue,
+            pay_scratch,
+            pool,
+            draw_seats,
         )
         decisions += d
         out_tally[g] = tally
@@ -669,6 +831,7 @@ class CompiledRules:
         )
         self.deal = rules.backpack_deal
         self.turn_limit = rules.turn_limit
+        self.drawoff_random = rules.drawoff_first == "random"
         # For each item type, the space sets that hold every space its card may go in.
         subsets = range(1 << len(SPACES))
         supersets = [[x for x in subsets if m & ~x == 0] for m in t.masks]
@@ -689,6 +852,7 @@ class CompiledRules:
             self.cards,
             self.deal,
             self.turn_limit,
+            self.drawoff_random,
             self.sup_start,
             self.sup_list,
             self.capacity,
@@ -705,6 +869,17 @@ def warm() -> None:
     CompiledRules(Rules()).play(0, 0, 1, *seat_codes([[Random()] * 2]))
 
 
+# Process CPU seconds spent inside the compiled kernel by ``play_rows`` (``simkit bench`` reads it
+# to report the share of a chunk's time that is Python work around the kernel).
+kernel_seconds = 0.0
+
+
+@cache
+def compiled_rules(rules: Rules) -> CompiledRules:
+    """One ``CompiledRules`` per rules, built once per process, not once per chunk."""
+    return CompiledRules(rules)
+
+
 def play_rows(
     labels: tuple[str, str, str],
     rules: Rules,
@@ -715,56 +890,87 @@ def play_rows(
 ) -> pa.Table | None:
     """Play games ``first ..`` of a cell (one list of players per game) into their rows; None if a
     game cannot finish here (the runner then plays the chunk in Python, which reports why)."""
-    kinds, params = seat_codes(seat_players)
-    played = CompiledRules(rules).play(root, first, len(seat_players), kinds, params)
+    global kernel_seconds
+    which, lineups = _lineups(seat_players)
+    kinds, params = _lineup_codes(lineups)
+    started = time.process_time()
+    played = compiled_rules(rules).play(root, first, len(seat_players), kinds[which], params[which])
+    kernel_seconds += time.process_time() - started
     if (played[3] == FAILED).any():
         return None
-    names = [[p.name for p in players] for players in seat_players]
-    return outcome_table(*labels, first_index, names, played)
+    names = sorted({p.name for players in lineups for p in players})
+    code = {name: i for i, name in enumerate(names)}
+    lineup_names = np.array([[code[p.name] for p in players] for players in lineups], np.int32)
+    return outcome_table(*labels, first_index, names, lineup_names[which], played)
+
+
+def _lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
+    """The distinct lineups (the same player objects seat by seat) and each game's lineup: a chunk
+    has a few, so the per-seat work is done per lineup, and the per-game work in numpy."""
+    count, n = len(seat_players), len(seat_players[0])
+    ids = np.fromiter(map(id, chain.from_iterable(seat_players)), np.int64, count * n)
+    _, first, which = np.unique(
+        ids.reshape(count, n), axis=0, return_index=True, return_inverse=True
+    )
+    return which.reshape(count), [seat_players[g] for g in first]
+
+
+def _lineup_codes(lineups: list[list]) -> tuple[np.ndarray, np.ndarray]:
+    count, n = len(lineups), len(lineups[0])
+    kinds = np.empty((count, n), dtype=np.int64)
+    params = np.zeros((count, n, fs.N_PARAMS), dtype=np.int64)
+    for g, players in enumerate(lineups):
+        for seat, player in enumerate(players):
+            kinds[g, seat], params[g, seat] = fs.compiled_form(player)
+    return kinds, params
 
 
 def seat_codes(seat_strategies: list[list]) -> tuple[np.ndarray, np.ndarray]:
     """Each game's seats as (kind codes, parameters) arrays for the compiled engine."""
-    forms = {}
-    count, n = len(seat_strategies), len(seat_strategies[0])
-    kinds = np.empty((count, n), dtype=np.int64)
-    params = np.zeros((count, n, fs.N_PARAMS), dtype=np.int64)
-    for g, players in enumerate(seat_strategies):
-        for seat, player in enumerate(players):
-            form = forms.get(id(player))
-            if form is None:
-                form = forms[id(player)] = fs.compiled_form(player)
-            kinds[g, seat] = form[0]
-            params[g, seat] = form[1]
-    return kinds, params
+    which, lineups = _lineups(seat_strategies)
+    kinds, params = _lineup_codes(lineups)
+    return kinds[which], params[which]
+
+
+def _constant(value: str, rows: int) -> pa.Array:
+    return pa.repeat(pa.scalar(value, pa.string()), rows)
 
 
 def outcome_table(
-    experiment: str, variant: str, game: str, first_index: int, names: list[list[str]], played
+    experiment: str,
+    variant: str,
+    game: str,
+    first_index: int,
+    names: list[str],
+    strategy: np.ndarray,
+    played,
 ) -> pa.Table:
-    """The rows of a chunk played by the compiled engine, as the Python runner writes them."""
+    """The rows of a chunk played by the compiled engine, as the Python runner writes them;
+    ``strategy[g, seat]`` indexes ``names``. Built from whole arrays: no Python loop over rows."""
     seeds, tally, ranks, end, turns, _ = played
     count, n = ranks.shape
     rows = count * n
     winners = (ranks == 1).sum(axis=1, keepdims=True)
     shares = np.where(ranks == 1, 1.0 / winners, 0.0)
-    labels = sorted({s for game_names in names for s in game_names})
-    code = {s: i for i, s in enumerate(labels)}
-    strategy = np.array([code[s] for game_names in names for s in game_names], dtype=np.int32)
+    reasons = np.repeat(end, n).astype(np.int32)
     columns = {
-        "experiment": pa.array([experiment] * rows, pa.string()),
-        "variant": pa.array([variant] * rows, pa.string()),
-        "game": pa.array([game] * rows, pa.string()),
+        "experiment": _constant(experiment, rows),
+        "variant": _constant(variant, rows),
+        "game": _constant(game, rows),
         "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
         "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
         "seed": pa.array(np.repeat(seeds, n)),
         "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
-        "strategy": pa.DictionaryArray.from_arrays(strategy, pa.array(labels)).cast(pa.string()),
+        "strategy": pa.DictionaryArray.from_arrays(
+            strategy.ravel().astype(np.int32), pa.array(names, pa.string())
+        ).cast(pa.string()),
         "score": pa.array(tally[:, :, SCORED_MILES].ravel().astype(np.float64)),
         "rank": pa.array(ranks.ravel().astype(np.int8)),
         "win_share": pa.array(shares.ravel()),
         "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
-        "end_reason": pa.array(np.repeat(np.array(END_REASONS, dtype=object)[end], n), pa.string()),
+        "end_reason": pa.DictionaryArray.from_arrays(
+            reasons, pa.array(END_REASONS, pa.string())
+        ).cast(pa.string()),
     }
     arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
     for col in _EXTRA_TALLY:

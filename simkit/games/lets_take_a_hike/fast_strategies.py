@@ -46,7 +46,7 @@ def compiled_form(player) -> tuple[int, list[int]] | None:
     return kind, values + [0] * (N_PARAMS - len(values))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def is_legal(action, legal, k):
     found = False  # a plain loop: no array is made at every decision
     for j in range(k):
@@ -54,7 +54,7 @@ def is_legal(action, legal, k):
     return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def items_on_pile(piles, plen, n_items, out):
     """The distinct Item types on the hiking pile, ascending, into ``out``; returns how many."""
     k = 0
@@ -67,7 +67,7 @@ def items_on_pile(piles, plen, n_items, out):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _keep_value(packs, seat, item, miles, cards):
     value = float(miles[item])
     if packs[seat, item] == 1:
@@ -85,28 +85,16 @@ def _before(miles_a, value_a, miles_b, value_b):
     return miles_a < miles_b or (miles_a == miles_b and value_a < value_b)
 
 
-@nb.njit(cache=True)
-def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards):
-    """``pick_discard``: the least useful card; paying miles, the cheapest card that covers them."""
-    best = -1
-    best_miles = 0
-    best_value = 0.0
+@nb.njit(cache=True, inline="always")
+def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards, scratch):
+    """``pick_discard``: the least useful card; paying miles, ``cheapest_payment``'s set (the
+    fewest cards, then fewest miles, then least keep value), its highest-mile card first."""
     if debt_kind == MILES_DEBT:
-        for j in range(k):
-            item = legal[j] - DISCARD_BASE
-            if miles[item] < owed:
-                continue
-            value = _keep_value(packs, seat, item, miles, cards)
-            if best < 0 or _before(miles[item], value, best_miles, best_value):
-                best, best_miles, best_value = item, miles[item], value
-        if best >= 0:
-            return DISCARD_BASE + best
-        for j in range(k):
-            item = legal[j] - DISCARD_BASE
-            value = -_keep_value(packs, seat, item, miles, cards)
-            if best < 0 or _before(best_miles, best_value, miles[item], value):
-                best, best_miles, best_value = item, miles[item], value
-        return DISCARD_BASE + best
+        return DISCARD_BASE + _cheapest_payment_card(
+            legal, k, owed, packs, seat, miles, cards, scratch
+        )
+    best = -1
+    best_value = 0.0
     for j in range(k):
         item = legal[j] - DISCARD_BASE
         value = _keep_value(packs, seat, item, miles, cards)
@@ -115,7 +103,95 @@ def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards):
     return DISCARD_BASE + best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
+def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
+    """The sub-multisets of the legal cards in ``_sub_multisets``' order (the first type's count
+    most significant, counts ascending), the first with the least (cards, miles, keep value).
+    ``scratch`` rows 0 and 1 (at least ``k`` long) hold the set tried and the best so far."""
+    for j in range(k):
+        scratch[0, j] = 0
+        scratch[1, j] = 0
+    found = False
+    best_cards, best_miles, best_value = 0, 0, 0.0
+    while True:
+        total, count, value = 0, 0, 0.0
+        for j in range(k):
+            if scratch[0, j]:
+                item = legal[j] - DISCARD_BASE
+                total += scratch[0, j] * miles[item]
+                count += scratch[0, j]
+                value += scratch[0, j] * _keep_value(packs, seat, item, miles, cards)
+        if total >= owed and (
+            not found
+            or count < best_cards
+            or (
+                count == best_cards
+                and (total < best_miles or (total == best_miles and value < best_value))
+            )
+        ):
+            found = True
+            best_cards, best_miles, best_value = count, total, value
+            for m in range(k):
+                scratch[1, m] = scratch[0, m]
+        j = k - 1
+        while j >= 0 and scratch[0, j] == packs[seat, legal[j] - DISCARD_BASE]:
+            scratch[0, j] = 0
+            j -= 1
+        if j < 0:
+            break
+        scratch[0, j] += 1
+    # Its highest-mile card, the first type of the highest miles (as Python's ``max``).
+    pay = -1
+    for j in range(k):
+        item = legal[j] - DISCARD_BASE
+        if scratch[1, j] and (pay < 0 or miles[item] > miles[pay]):
+            pay = item
+    return pay
+
+
+@nb.njit(cache=True, inline="always")
+def _empties_pack(packs, tally, seat, card, miles, cards, smallest):
+    """``empties_pack``: whether ``card`` turned up would leave the seat's backpack empty;
+    ``smallest`` is the fewest miles of a card in it."""
+    n_items = miles.shape[0]
+    held = tally[seat, PACK_CARDS]
+    if card < n_items:
+        if packs[seat, card]:
+            return False
+        return tally[seat, PACK_MILES] - smallest < miles[card]
+    if card == cards[3]:  # Raccoon
+        return held <= 1
+    if card == cards[4]:  # Skunk
+        return held <= 2
+    if card == cards[5]:  # Blister
+        return held <= 1 and packs[seat, cards[1]] == 0
+    return packs[seat, cards[2]] == 0 and packs[seat, cards[0]] == held  # Bear
+
+
+@nb.njit(cache=True, inline="always")
+def _risks_whole_pack(packs, tally, piles, plen, seat, miles, cards, copies):
+    """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it."""
+    n_items = miles.shape[0]
+    smallest = 1 << 30
+    for t in range(n_items):
+        if packs[seat, t] and miles[t] < smallest:
+            smallest = miles[t]
+    at_risk, unseen = 0, 0
+    for c in range(copies.shape[0]):
+        left = copies[c]
+        if c < n_items:
+            for s in range(packs.shape[0]):
+                left -= packs[s, c]
+        for j in range(plen[HIKING_PILE]):
+            left -= piles[HIKING_PILE, j] == c
+        if left > 0:
+            unseen += left
+            if _empties_pack(packs, tally, seat, c, miles, cards, smallest):
+                at_risk += left
+    return 2 * at_risk > unseen
+
+
+@nb.njit(cache=True, inline="always")
 def _pile_miles(piles, plen, miles):
     total, top = 0, 0
     for j in range(plen[HIKING_PILE]):
@@ -126,16 +202,37 @@ def _pile_miles(piles, plen, miles):
     return total, top
 
 
-@nb.njit(cache=True)
-def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
-    """The action of the strategy ``kind`` with ``params`` for ``seat`` at this decision, among
-    ``legal[:k]``; ``board`` is the compiled engine's state (see ``fast._play``)."""
-    packs, tally, piles, plen, on_hike, n, miles, cards, rngs = board
+@nb.njit(cache=True, inline="always")
+def choose(
+    kind,
+    params,
+    seat,
+    phase,
+    legal,
+    k,
+    debt_kind,
+    debt_amount,
+    packs,
+    tally,
+    piles,
+    plen,
+    on_hike,
+    n,
+    miles,
+    cards,
+    rngs,
+    copies,
+    scratch,
+):
+    """The action of the strategy ``kind`` (``params[seat]`` its parameters) for ``seat`` at this
+    decision, among ``legal[:k]``, reading the compiled engine's state arrays (see ``fast._play``)
+    one by one: a tuple of arrays would be packed and unpacked, with reference counting, at every
+    decision. ``scratch`` is two rows of work space (``fast.play_games`` owns it)."""
     if kind == RANDOM:
         return legal[below(rngs, 1 + seat, k)]
     # small_choice: the decisions every heuristic makes alike.
     if phase == DISCARD:
-        return _pick_discard(legal, k, debt_kind, debt_amount, packs, seat, miles, cards)
+        return _pick_discard(legal, k, debt_kind, debt_amount, packs, seat, miles, cards, scratch)
     if phase == TAKE:
         best = legal[0]
         for j in range(1, k):
@@ -144,18 +241,25 @@ def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
         return best
     if k == 1:
         return legal[0]
+    if phase == CONTINUE_PHASE:
+        pile_total, pile_best = _pile_miles(piles, plen, miles)
+        if pile_best > 0 and _risks_whole_pack(
+            packs, tally, piles, plen, seat, miles, cards, copies
+        ):
+            # Going on would more likely than not empty the backpack and lose the pile's cards.
+            return DROP_OUT
     cards_held = tally[seat, PACK_CARDS]
     my_miles = tally[seat, PACK_MILES]
     endgame = plen[DRAW_PILE] <= 2 * n
     if kind == CAUTIOUS:
-        full = params[0]
+        full = params[seat, 0]
         if phase == TURN:
             return HIKE if cards_held >= full or (endgame and cards_held) else DRAW
         if phase == JOIN_PHASE:
             return JOIN if cards_held >= full or endgame else STAY_BEHIND
         return DROP_OUT if _pile_miles(piles, plen, miles)[1] > 0 else CONTINUE
     if kind == GREEDY:
-        take_at, hike_at = params[0], params[1]
+        take_at, hike_at = params[seat, 0], params[seat, 1]
         if phase == TURN:
             return HIKE if cards_held >= hike_at or (endgame and cards_held) else DRAW
         if phase == JOIN_PHASE:
@@ -163,7 +267,7 @@ def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
         low = my_miles < 4
         return DROP_OUT if _pile_miles(piles, plen, miles)[1] >= take_at or low else CONTINUE
     if kind == BOLD:
-        reserve, enough, hike_miles = params[0], params[1], params[2]
+        reserve, enough, hike_miles = params[seat, 0], params[seat, 1], params[seat, 2]
         if phase == TURN:
             return HIKE if my_miles >= hike_miles or (endgame and my_miles) else DRAW
         if phase == JOIN_PHASE:
@@ -182,7 +286,7 @@ def choose(kind, params, seat, phase, legal, k, debt_kind, debt_amount, board):
             return CONTINUE if my_miles > richest or pile_best == 0 else DROP_OUT
         return DROP_OUT if pile_total >= enough else CONTINUE
     # THRESHOLD
-    hike, drop, reserve = params[0], params[1], params[2]
+    hike, drop, reserve = params[seat, 0], params[seat, 1], params[seat, 2]
     if phase in (TURN, JOIN_PHASE):
         go = cards_held >= hike or (endgame and cards_held > 0)
         if phase == TURN:

@@ -552,9 +552,10 @@ class State:
             self._say(f"Game over ({reason}): miles {self.scored_miles}, ranks {self.final_ranks}")
 
     def _skunk_drawoff(self, tied: list[int], ranks: list[int]) -> None:
-        """Still tied on miles and cards: the tied players, from the lowest seat, draw in turn from
-        the reshuffled discard pile; whoever draws a Skunk loses and leaves the draw-off, which goes
-        on until one player is left. The drawn cards are reshuffled if the pile runs out."""
+        """Still tied on miles and cards: the tied players draw in turn, clockwise, from the
+        reshuffled discard pile; whoever draws a Skunk loses and leaves the draw-off, which goes
+        on until one player is left. The drawn cards are reshuffled if the pile runs out. Who draws
+        first is ``Rules.drawoff_first`` (the rulebook names no one)."""
         pile = self.discard + self.draw + self.hiking
         if self.t.skunk not in pile:
             return  # no Skunk in the game: the tied players share the win
@@ -563,7 +564,9 @@ class State:
         remaining = list(tied)
         order: list[int] = []
         deck: list[int] = []
-        turn = 0
+        # The lowest tied seat first would favour low seats in every draw-off; a random first
+        # drawer (from the engine's seeded stream) makes the draw-off fair.
+        turn = self.rng.below(len(tied)) if self.rules.drawoff_first == "random" else 0
         while len(remaining) > 1:
             if not deck:
                 deck = list(pile)
