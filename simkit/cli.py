@@ -42,6 +42,8 @@ def _strategy_list(_ctx, _param, values):
     from simkit.core.strategy import split_strategies
 
     names = [name for value in values for name in split_strategies(value)]
+    if values and not names:
+        raise click.BadParameter("name at least one strategy", param_hint="--strategies")
     return names or None
 
 

@@ -294,9 +294,11 @@ def test_jobs_are_capped_at_a_multiple_of_the_cores(capsys):
 
 # -------------------------------------------------------------------------------------- paths
 def test_a_study_name_never_takes_the_default_output_outside_runs():
-    for name in ("../../x", "/etc/x", "a/../../b", "..", "", "ok name"):
-        folder = default_run_dir(name)
-        assert folder.parent == Path("runs") and folder.name not in ("", ".", ".."), name
+    for name in ("../../x", "/etc/x", "a/../../b", "..", "ok name"):
+        exp = Experiment.from_dict({"name": name, "game": GAME, "games": 1})
+        folder = default_run_dir(exp, from_file=True)
+        assert folder.parent == Path("runs") / GAME, name
+        assert folder.name not in ("", ".", "..") and "/" not in folder.name, name
 
 
 def test_a_study_named_with_dots_runs_inside_runs(tmp_path, monkeypatch):
