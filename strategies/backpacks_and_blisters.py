@@ -644,8 +644,8 @@ class CairnRacer(Planner):
     """Races for the Cairns: a Cairn's bonus counts double and the far view matters more, so it
     heads for unclaimed Cairns first and picks up Prime Locations on the way."""
 
-    cairn_weight: float = 2.0
-    lookahead: float = 1.0
+    cairn_weight: float = 2.0  # a Cairn's bonus counts double
+    lookahead: float = 1.0  # the far view counts in full: it heads for the Cairns left
     equipment_taste: ClassVar[tuple] = (
         WALKING_STICKS,
         COMPASS,
@@ -663,13 +663,13 @@ class DayTripper(Planner):
     buys more points than walking would, then walks the fells nearest its stop; it buys
     Chocolate only to eat at once."""
 
-    money_value: float = 0.5
-    spend_bias: float = 4.0
+    money_value: float = 0.5  # a pound is for spending, not keeping
+    spend_bias: float = 4.0  # extra appeal of a ride or a Refreshment stop
     # Its pounds go on rides and Refreshments, points on the spot: a bar is worth less to it
     # than the ride its pound would pay for, so it buys one only to eat at once for a walk
     # worth more than that ride (it eats the bar it starts with).
-    chocolate_value: float = 0.4
-    lookahead: float = 0.4
+    chocolate_value: float = 0.4  # a bar kept is worth little: it eats what it buys
+    lookahead: float = 0.4  # the fells near its stop count less than the ride there
     equipment_taste: ClassVar[tuple] = (
         GUIDE_BOOKS,
         WALKING_STICKS,
