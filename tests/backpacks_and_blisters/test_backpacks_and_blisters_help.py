@@ -45,11 +45,17 @@ def param_description(cls, name: str) -> str:
     return ""
 
 
-HEURISTICS = [name for name, info in strategies_for(GAME.name).items() if info.params()]
+# The game's own heuristics (``search`` and ``random`` serve every game and are not B&B's).
+HEURISTICS = [
+    name
+    for name, info in strategies_for(GAME.name).items()
+    if info.cls.__module__.endswith("backpacks_and_blisters")
+]
 
 
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_every_strategy_parameter_has_a_description(name):
     info = strategies_for(GAME.name)[name]
+    assert info.params()
     missing = [p for p in info.params() if len(param_description(info.cls, p)) < 8]
     assert missing == []
