@@ -145,6 +145,14 @@ def _locations(rules) -> _Locations:
 
 
 @cache
+def _walking_turns_after(board, turn: int) -> int:
+    """Turns of walking left after ``turn`` (Lunch and Tea are not walking turns)."""
+    return sum(
+        1 for t in range(turn + 1, board.n_turns) if t not in (board.lunch_turn, board.tea_turn)
+    )
+
+
+@cache
 def _board_arrays(board) -> tuple[np.ndarray, np.ndarray]:
     """Per map, as arrays for the end-value sweep: each space's beauty, the Time chart's points."""
     return (
@@ -236,9 +244,7 @@ class _Plan:
         b = self.board
         self.day_left = b.n_turns - view.turn
         # Turns of walking left after this one (Lunch and Tea are not walking turns).
-        self.turns_after = sum(
-            1 for t in range(view.turn + 1, b.n_turns) if t not in (b.lunch_turn, b.tea_turn)
-        )
+        self.turns_after = _walking_turns_after(b, view.turn)
         self.fraction_left = self.day_left / b.n_turns
         self.others = {
             p for s, p in enumerate(view.positions) if s != view.seat and p >= 0 and b.is_small(p)
