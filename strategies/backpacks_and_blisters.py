@@ -115,6 +115,43 @@ def _prospects(
     return primes, 1.0 + turns, in_time
 
 
+@dataclass(frozen=True)
+class _Locations:
+    """Per map, the Rambling cards' locations as arrays (in the map's order): space, printed
+    points, triangular or not, a Prime Location or not, the card whose Secret Desire it is."""
+
+    spaces: np.ndarray
+    points: np.ndarray
+    triangle: np.ndarray
+    prime: np.ndarray
+    card: np.ndarray
+    space_list: tuple[int, ...]  # the same as Python numbers, for set look-ups
+    card_list: tuple[int, ...]
+
+
+@cache
+def _locations(rules) -> _Locations:
+    b, card_of_location = rules.board, faces(rules).card_of_location
+    spaces = [space for space, _, _ in b.cards]
+    return _Locations(
+        spaces=np.array(spaces),
+        points=np.array([b.points[s] for s in spaces], dtype=np.float64),
+        triangle=np.array([bool(b.triangle[s]) for s in spaces]),
+        prime=np.array([b.kind[s] == PRIME for s in spaces]),
+        card=np.array([card_of_location.get(s, -1) for s in spaces]),
+        space_list=tuple(spaces),
+        card_list=tuple(card_of_location.get(s, -1) for s in spaces),
+    )
+
+
+@cache
+def _walking_turns_after(board, turn: int) -> int:
+    """Turns of walking left after ``turn`` (Lunch and Tea are not walking turns)."""
+    return sum(
+        1 for t in range(turn + 1, board.n_turns) if t not in (board.lunch_turn, board.tea_turn)
+    )
+
+
 @cache
 def _board_arrays(board) -> tuple[np.ndarray, np.ndarray]:
     """Per map, as arrays for the end-value sweep: each space's beauty, the Time chart's points."""
@@ -165,7 +202,8 @@ class Planner:
 
     # -------------------------------------------------------------- the decision
 
-    _last_ends: ClassVar[tuple | None] = None  # (view key, end values) of the last decision
+    # (view key, (end values, points now, with the prospect, prospects)) of the last decision
+    _last_ends: ClassVar[tuple | None] = None
 
     def choose(self, view, legal_actions, rng):
         kind = legal_actions[0][0]
@@ -173,7 +211,7 @@ class Planner:
         # The destination after a card is played is valued as the card was: reuse that sweep.
         key = plan.key()
         if self._last_ends is not None and self._last_ends[0] == key:
-            plan._ends = self._last_ends[1]
+            plan._ends, plan._now, plan._base, plan._potential = self._last_ends[1]
         if kind == "equip":
             return max(legal_actions, key=lambda a: plan.equipment_score(a[1]))
         if kind == "vote" or kind == "give":
@@ -185,8 +223,8 @@ class Planner:
         if view.phase == "shop":
             return ("buy",) if plan.wants_chocolate() else ("end",)
         choice = plan.best_start(legal_actions)
-        if plan._ends is not None:
-            self._last_ends = (key, plan._ends)
+        if plan._base is not None:
+            self._last_ends = (key, (plan._ends, plan._now, plan._base, plan._potential))
         return choice
 
 
@@ -206,16 +244,14 @@ class _Plan:
         b = self.board
         self.day_left = b.n_turns - view.turn
         # Turns of walking left after this one (Lunch and Tea are not walking turns).
-        self.turns_after = sum(
-            1 for t in range(view.turn + 1, b.n_turns) if t not in (b.lunch_turn, b.tea_turn)
-        )
+        self.turns_after = _walking_turns_after(b, view.turn)
         self.fraction_left = self.day_left / b.n_turns
         self.others = {
             p for s, p in enumerate(view.positions) if s != view.seat and p >= 0 and b.is_small(p)
         }
         self._potential: np.ndarray | None = None
         self._ends: np.ndarray | None = None
-        self._stone_values: dict[int, float] | None = None
+        self._stone_values: np.ndarray | None = None
         self._base: np.ndarray | None = None  # points now and the prospect, per end space
         self._now: np.ndarray | None = None  # points now, per end space
         # A Rambler who carries the Heavy Rucksack, or is the likeliest to be voted it next,
@@ -229,7 +265,7 @@ class _Plan:
     def key(self) -> tuple:
         """Everything the end values depend on (the played card counts as still held)."""
         v = self.view
-        held = frozenset(v.hand) | {v.played}
+        held = frozenset(v.hand) | {v.played} - {-1}  # -1: no card played yet
         return (
             self.seat,
             v.turn,
@@ -247,37 +283,32 @@ class _Plan:
     # -------------------------------------------------------------- values of places
 
     @property
-    def stone_values(self) -> dict[int, float]:
-        """Points for placing a stone now on each Prime Location (0 where done), worked out once
-        per decision in one loop: what the locations share (rain, the cards held, Equipment) is
-        looked up once, not per location."""
+    def stone_values(self) -> np.ndarray:
+        """Points for placing a stone now on each Prime Location (0 where done), one per Rambling
+        card's location in the map's order, worked out once per decision as one array sum: the
+        points less rain, the Cairn's bonus, a Secret Desire held, Binoculars and Sun Protection."""
         if self._stone_values is None:
-            b, r, v = self.board, self.rules, self.view
-            wet = r.rain_penalty if v.raining else 0
-            held = {v.played, *v.hand}
-            desire = r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
-            binoculars = self.equipment == BINOCULARS
-            sun = self.equipment == SUN_PROTECTION and not v.raining
-            card_of_location = self.faces.card_of_location
-            values = {}
-            for space, _, _ in b.cards:
-                if b.kind[space] != PRIME or space in self.stones:
-                    values[space] = 0.0
-                    continue
-                value = max(b.points[space] - wet, 0)
-                if space in self.cairns:
-                    placed = self.cairns[space]
-                    bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
-                    value += self.style.cairn_weight * bonus
-                card = card_of_location.get(space, -1)
-                if card >= 0 and card in held:
-                    value += desire
-                if binoculars and b.triangle[space]:
-                    value += r.binoculars
-                if sun:
-                    value += r.sun_protection
-                values[space] = value
-            self._stone_values = values
+            r, v = self.rules, self.view
+            table = _locations(self.rules)
+            value = np.maximum(table.points - (r.rain_penalty if v.raining else 0), 0.0)
+            if self.cairns:
+                bonus = (r.cairn_first, r.cairn_second, r.cairn_other)
+                placed = [self.cairns.get(space, -1) for space in table.space_list]
+                value = value + [
+                    self.style.cairn_weight * bonus[min(p, 2)] if p >= 0 else 0.0 for p in placed
+                ]
+            held = {c for c in (v.played, *v.hand) if c >= 0}
+            if held:
+                desire = r.guide_books if self.equipment == GUIDE_BOOKS else r.secret_desire
+                value = value + np.where([c in held for c in table.card_list], desire, 0)
+            if self.equipment == BINOCULARS:
+                value = value + np.where(table.triangle, r.binoculars, 0)
+            if self.equipment == SUN_PROTECTION and not v.raining:
+                value = value + r.sun_protection
+            done = ~table.prime
+            if self.stones:
+                done = done | [space in self.stones for space in table.space_list]
+            self._stone_values = np.where(done, 0.0, value)
         return self._stone_values
 
     def potential(self, space: int) -> float:
@@ -297,9 +328,7 @@ class _Plan:
             self._burden,
             self.turns_after,
         )
-        stone_values = self.stone_values  # a property: read it once, not per location
-        values = np.array([stone_values[t] for t in primes])
-        gain = np.where(in_time, values / discount, 0.0)
+        gain = np.where(in_time, self.stone_values / discount, 0.0)
         return gain.max(axis=1)
 
     def expects_rucksack(self) -> bool:
@@ -338,8 +367,7 @@ class _Plan:
         beauty, return_points = _board_arrays(b)
         home, need = _home_arrays(b, self._home)
         values = np.zeros(n)
-        stone_values = self.stone_values
-        values[list(stone_values)] = list(stone_values.values())
+        values[_locations(r).spaces] = self.stone_values
         wet = r.rain_penalty if v.raining else 0
         values += beauty * max(r.beauty_points - wet, 0)
         if self._potential is None:
@@ -424,6 +452,15 @@ class _Plan:
             return float(self._now[space]) + chart
         return float(self._base[space]) + chart
 
+    def best_walk(self, spaces: set[int], rest: tuple[int, ...], bar: bool) -> float:
+        """The best :meth:`walk_value` of ``spaces``: before Tea every space's is its end value,
+        so one array lookup serves them all (this sweep was the heuristic's hottest loop)."""
+        if self.late():
+            return max(self.walk_value(d, rest, bar) for d in spaces)
+        if self._ends is None:
+            self._ends = self._end_values()
+        return float(self._ends[list(spaces)].max())
+
     def card_moves(self, card: int, eat: bool) -> list[tuple[int, int]]:
         f = self.faces
         if f.kind[card] == BLISTER:
@@ -496,12 +533,11 @@ class _Plan:
                 rest.remove(card)
                 rest = tuple(rest)
                 bar = bool(v.chocolate[self.seat])
-                value = max(self.walk_value(d, rest, bar) for d in self.reach(card, False))
+                value = self.best_walk(self.reach(card, False), rest, bar)
                 if bar:
                     value = max(
                         value,
-                        max(self.walk_value(d, rest, False) for d in self.reach(card, True))
-                        - self.chocolate(),
+                        self.best_walk(self.reach(card, True), rest, False) - self.chocolate(),
                     )
                 if v.turn < self.board.return_from_turn:
                     # From 4 p.m. the cards kept matter for the walk home, which walk_value
@@ -644,8 +680,8 @@ class CairnRacer(Planner):
     """Races for the Cairns: a Cairn's bonus counts double and the far view matters more, so it
     heads for unclaimed Cairns first and picks up Prime Locations on the way."""
 
-    cairn_weight: float = 2.0
-    lookahead: float = 1.0
+    cairn_weight: float = 2.0  # a Cairn's bonus counts double
+    lookahead: float = 1.0  # the far view counts in full: it heads for the Cairns left
     equipment_taste: ClassVar[tuple] = (
         WALKING_STICKS,
         COMPASS,
@@ -663,13 +699,13 @@ class DayTripper(Planner):
     buys more points than walking would, then walks the fells nearest its stop; it buys
     Chocolate only to eat at once."""
 
-    money_value: float = 0.5
-    spend_bias: float = 4.0
+    money_value: float = 0.5  # a pound is for spending, not keeping
+    spend_bias: float = 4.0  # extra appeal of a ride or a Refreshment stop
     # Its pounds go on rides and Refreshments, points on the spot: a bar is worth less to it
     # than the ride its pound would pay for, so it buys one only to eat at once for a walk
     # worth more than that ride (it eats the bar it starts with).
-    chocolate_value: float = 0.4
-    lookahead: float = 0.4
+    chocolate_value: float = 0.4  # a bar kept is worth little: it eats what it buys
+    lookahead: float = 0.4  # the fells near its stop count less than the ride there
     equipment_taste: ClassVar[tuple] = (
         GUIDE_BOOKS,
         WALKING_STICKS,

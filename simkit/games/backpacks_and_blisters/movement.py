@@ -9,7 +9,10 @@ space costs one symbol of its shape; a small space held by another Rambler costs
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+
+import numba as nb
+import numpy as np
 
 from simkit.games.backpacks_and_blisters.board import Board
 
@@ -71,35 +74,60 @@ def _reachable(
     others: frozenset[int],
     stops: frozenset[int],
 ) -> frozenset[int]:
-    neighbours, triangle = board.neighbours, board.triangle
-    # Per space, the (circles, triangles) left on arrival that no other arrival beats in both:
-    # a dominated arrival can reach nothing new.
-    best: dict[int, list[tuple[int, int]]] = {start: [(circles, triangles)]}
-    stack = [(start, circles, triangles)]
-    while stack:
-        here, c, t = stack.pop()
-        for there in neighbours[here]:
-            if there in others:
-                nc, nt = c, t
+    offsets, targets, triangle = _map_arrays(board)
+    mask = np.zeros((2, board.n_spaces), dtype=np.bool_)
+    mask[0, list(others)] = True
+    mask[1, list(stops)] = True
+    ends = _reach(offsets, targets, triangle, start, circles, triangles, mask[0], mask[1])
+    return frozenset(np.flatnonzero(ends).tolist())
+
+
+@cache
+def _map_arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per map, its paths as arrays for the compiled search: each space's neighbours are
+    ``targets[offsets[s]:offsets[s + 1]]``; ``triangle`` marks the spaces entered with a triangle."""
+    offsets = np.zeros(board.n_spaces + 1, dtype=np.int64)
+    offsets[1:] = np.cumsum([len(a) for a in board.neighbours])
+    targets = np.array([t for a in board.neighbours for t in a], dtype=np.int64)
+    return offsets, targets, np.array(board.triangle, dtype=np.bool_)
+
+
+@nb.njit(cache=True)
+def _reach(offsets, targets, triangle, start, circles, triangles, others, stops):
+    """The search of :func:`reachable` over (space, circles left, triangles left), each state
+    visited once: the spaces arrived on, less those held by other Ramblers."""
+    n = triangle.shape[0]
+    seen = np.zeros((n, circles + 1, triangles + 1), dtype=np.bool_)
+    arrived = np.zeros(n, dtype=np.bool_)
+    stack = np.empty(n * (circles + 1) * (triangles + 1) * 3, dtype=np.int64)
+    seen[start, circles, triangles] = True
+    arrived[start] = True
+    stack[0], stack[1], stack[2] = start, circles, triangles
+    top = 3
+    while top:
+        top -= 3
+        here, c, t = stack[top], stack[top + 1], stack[top + 2]
+        for k in range(offsets[here], offsets[here + 1]):
+            there = targets[k]
+            nc, nt = c, t
+            if others[there]:
+                pass  # overtaking on a small space costs nothing
             elif triangle[there]:
-                if not t:
+                if t == 0:
                     continue
-                nc, nt = c, t - 1
+                nt = t - 1
             else:
-                if not c:
+                if c == 0:
                     continue
-                nc, nt = c - 1, t
-            kept = best.get(there)
-            if kept is None:
-                best[there] = [(nc, nt)]
-            elif any(kc >= nc and kt >= nt for kc, kt in kept):
+                nc = c - 1
+            if seen[there, nc, nt]:
                 continue
-            else:
-                kept[:] = [(kc, kt) for kc, kt in kept if kc > nc or kt > nt]
-                kept.append((nc, nt))
-            if there not in stops:
-                stack.append((there, nc, nt))
-    return frozenset(space for space in best if space not in others)
+            seen[there, nc, nt] = True
+            arrived[there] = True
+            if not stops[there]:
+                stack[top], stack[top + 1], stack[top + 2] = there, nc, nt
+                top += 3
+    return arrived & ~others
 
 
 def reachable_any(

@@ -20,7 +20,6 @@ A turn in ``turns()`` is one 20-minute turn of the Time chart: every Rambler's t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 from simkit.core.errors import IllegalAction, InvariantError
 from simkit.core.game import Outcome, rank_by
@@ -35,6 +34,14 @@ from simkit.games.backpacks_and_blisters.cards import (
     deal,
     faces,
 )
+from simkit.games.backpacks_and_blisters.day import (
+    hand_limit,
+    is_break,
+    meal,
+    minute_of_day,
+    rest_points,
+    return_points,
+)
 from simkit.games.backpacks_and_blisters.movement import (
     Purse,
     allowance,
@@ -42,16 +49,39 @@ from simkit.games.backpacks_and_blisters.movement import (
     walk_stops,
     walks,
 )
+from simkit.games.backpacks_and_blisters.refreshments import (
+    bar_after,
+    can_buy,
+    open_shops,
+    refresh_drops,
+    serving,
+)
+from simkit.games.backpacks_and_blisters.rucksack import (
+    CARRIED,
+    GONE,
+    IN_DECK,
+    carried_this_turn,
+    vote_leaders,
+    vote_order,
+)
 from simkit.games.backpacks_and_blisters.rules import (
-    BINOCULARS,
     COMPASS,
     EQUIPMENT,
-    GUIDE_BOOKS,
     MINT_CAKE,
-    SUN_PROTECTION,
     WALKING_STICKS,
     Rules,
 )
+from simkit.games.backpacks_and_blisters.scoring import CATEGORIES, stone_points
+from simkit.games.backpacks_and_blisters.solo import (
+    HONOURS,
+    free_equipment,
+    honour,
+    honour_level,
+    rain_record,
+)
+from simkit.games.backpacks_and_blisters.weather import weather_text, wet_points
+
+__all__ = ["CARRIED", "CATEGORIES", "GONE", "HONOURS", "IN_DECK", "BBState", "View", "new_state"]
 
 # Phases: what the current seat is deciding.
 EQUIP, START, MOVE, SHOP, RIDE_DISCARD, COMPASS_DISCARD, BREAK_DISCARD, VOTE, TIE, OVER = range(10)
@@ -69,44 +99,6 @@ PHASE_NAMES = (
 )
 # What the Rambler chose to do this turn.
 WALK, RIDE, REFRESH = range(3)
-# Where the Heavy Rucksack is.
-IN_DECK, CARRIED, GONE = range(3)
-
-# Score ledger categories: every point scored is recorded under one of them.
-CATEGORIES = (
-    "prime",
-    "cairn",
-    "secret_desire",
-    "equipment",
-    "beauty",
-    "break",
-    "refreshment",
-    "ferry",
-    "bus",
-    "return",
-    "hero",
-    "rain_record",
-    "rescue",
-)
-HONOURS = (
-    (100, "Verily you are the Lord of the Hills"),
-    (90, "You have the constitution of a mountain goat"),
-    (80, "You stride whilst others merely walk"),
-    (70, "You are now a true Rambler - with stout legs!"),
-    (60, "Take a guide with you next time"),
-    (50, "Stop taking photos"),
-    (-(10**9), "Don't leave the house!"),
-)
-
-
-def honour(score: float) -> str:
-    """The solo game's honour for a final score."""
-    return next(name for least, name in HONOURS if score >= least)
-
-
-def honour_level(score: float) -> int:
-    """The honours table's row for a final score: 100, 90, ... 50, or 0 below 50 points."""
-    return max(next(least for least, _ in HONOURS if score >= least), 0)
 
 
 @dataclass(frozen=True)
@@ -239,7 +231,7 @@ class BBState:
         if self.phase != OVER:
             raise RuntimeError("outcome() called before the game is over")
         ranks, shares = rank_by([(s,) for s in self.score])
-        clock = [self._minute_of_day(t) if t >= 0 else -1 for t in self.return_turn]
+        clock = [minute_of_day(self.board, t) if t >= 0 else -1 for t in self.return_turn]
         extras = {
             "x_prime_locations": tuple(self.prime_count),
             "x_cairn_points": tuple(led["cairn"] for led in self.ledger),
@@ -400,29 +392,17 @@ class BBState:
                 if dest not in taken
             ]
         if self._refreshments_open(seat) and self.money[seat] >= self.rules.refresh_cost:
-            hand = sorted(self.hands[seat])
-            actions += [
-                ("refresh", *drop) for k in range(len(hand) + 1) for drop in combinations(hand, k)
-            ]
+            actions += [("refresh", *drop) for drop in refresh_drops(self.hands[seat])]
         if self._can_buy(seat):
             actions.append(("buy",))
         return actions
 
-    def _shop_open(self, space: int) -> bool:
-        """A Refreshment location serving now (Keswick's close at 4 p.m.)."""
-        late = space == self.board.start and self.turn >= self.board.return_from_turn
-        return self.board.glass[space] and not late
-
     def _refreshments_open(self, seat: int) -> bool:
-        return self._shop_open(self.pos[seat])
+        return serving(self.board, self.pos[seat], self.turn)
 
     def _can_buy(self, seat: int) -> bool:
-        return (
-            self.pos[seat] >= 0
-            and self._refreshments_open(seat)
-            and not self.chocolate[seat]
-            and self.money[seat] >= self.rules.chocolate_cost
-        )
+        bar, money = self.chocolate[seat], self.money[seat]
+        return can_buy(self.rules, self.board, self.turn, self.pos[seat], bar, money)
 
     def _others_on_small(self, seat: int) -> set[int]:
         small = self.board.is_small
@@ -432,10 +412,8 @@ class BBState:
         return [s for s in range(self.n) if self.pos[s] >= 0]
 
     def _free_equipment(self, seat: int) -> list[int]:
-        if self.n == 1:
-            return [t for t in range(len(EQUIPMENT)) if t not in self.used_equipment[seat]]
-        taken = set(self.equipment)
-        return [t for t in range(len(EQUIPMENT)) if t not in taken]
+        used = self.used_equipment[seat]
+        return free_equipment(len(EQUIPMENT), used, self.equipment, solo=self.n == 1)
 
     # ------------------------------------------------------------------ Equipment
 
@@ -474,9 +452,8 @@ class BBState:
         if self.turn >= self.rules.turn_limit:
             self._end_game("turn_limit")
             return
-        if self.turn in (b.lunch_turn, b.tea_turn):
-            meal = "Lunch" if self.turn == b.lunch_turn else "Tea"
-            self._say(f"{b.clock(self.turn)}: {meal}. Everyone discards a card.")
+        if is_break(b, self.turn):
+            self._say(f"{b.clock(self.turn)}: {meal(b, self.turn)}. Everyone discards a card.")
             self.queue = self._on_map()
             self.phase, self.cur = BREAK_DISCARD, self.queue[0]
             return
@@ -506,10 +483,7 @@ class BBState:
         """Multi-player: the holder carries it. Solo: every other hour from when it came out."""
         if self.rucksack != CARRIED or self.holder != seat:
             return False
-        if self.n > 1:
-            return True
-        per_hour = max(60 // self.board.minutes_per_turn, 1)
-        return (self.turn // per_hour - self.rucksack_entered // per_hour) % 2 == 0
+        return carried_this_turn(self.n, self.board, self.turn, self.rucksack_entered)
 
     def _next_turn(self) -> None:
         later = [s for s in self._on_map() if s > self.turn_seat]
@@ -548,7 +522,7 @@ class BBState:
             mint_cake=eq == MINT_CAKE,
             chocolate=False,
         )
-        shops = frozenset(s for s in self.board.glass_spaces if self._shop_open(s))
+        shops = open_shops(self.board, self.turn)
         purse = Purse(bool(self.chocolate[seat]), self.money[seat], r.chocolate_cost, shops)
         stops = walk_stops(self.board, self.turn, r.late_keswick)
         ends = walks(self.board, self.pos[seat], moves, self._others_on_small(seat), stops, purse)
@@ -557,8 +531,7 @@ class BBState:
 
     def _move(self, dest: int, eat: int, bought: int = 0) -> None:
         seat = self.cur
-        # The bar carried, less the one eaten, plus those bought (never two at once).
-        self.chocolate[seat] = int(self.chocolate[seat]) - eat + bought > 0
+        self.chocolate[seat] = bar_after(self.chocolate[seat], eat, bought)
         self.money[seat] -= bought * self.rules.chocolate_cost
         if eat:
             self._say(f"Rambler {seat} eats the Chocolate.")
@@ -582,7 +555,7 @@ class BBState:
             self._add(
                 seat,
                 "beauty",
-                max(r.beauty_points - (r.rain_penalty if self.raining else 0), 0),
+                wet_points(r, r.beauty_points, self.raining),
                 f"the Beauty Spot at {b.names[dest]}",
             )
         if dest == b.start and self.turn >= b.return_from_turn:
@@ -594,34 +567,28 @@ class BBState:
         self._offer_shop()
 
     def _place_stone(self, seat: int, space: int) -> None:
-        r, b = self.rules, self.board
         self.stones[seat] = self.stones[seat] | {space}
         self.prime_count[seat] += 1
-        name = b.names[space]
-        self._add(
-            seat,
-            "prime",
-            max(b.points[space] - (r.rain_penalty if self.raining else 0), 0),
-            f"a stone on {name}",
-        )
-        eq = self.equipment[seat]
-        if eq == SUN_PROTECTION and not self.raining:
-            self._add(seat, "equipment", r.sun_protection, "Sun Protection")
-        if b.triangle[space]:
-            self.stone_on_triangle = True
-            if eq == BINOCULARS:
-                self._add(seat, "equipment", r.binoculars, "Binoculars")
-        if space in self.cairn_count:
-            placed = self.cairn_count[space]
+        if self.board.triangle[space]:
+            self.stone_on_triangle = True  # the Compass' extra draw
+        placed = self.cairn_count.get(space)
+        if placed is not None:
             self.cairn_count[space] = placed + 1
-            bonus = (r.cairn_first, r.cairn_second)[placed] if placed < 2 else r.cairn_other
-            self._add(seat, "cairn", bonus, f"the Cairn on {name}")
         card = self.faces.card_of_location.get(space, -1)
         held = card in self.hands[seat] and card not in self.drawn
-        if card >= 0 and (card == self.played or held):
+        desire = card >= 0 and (card == self.played or held)
+        if desire:
             self.desires[seat] += 1
-            bonus = r.guide_books if eq == GUIDE_BOOKS else r.secret_desire
-            self._add(seat, "secret_desire", bonus, f"a Secret Desire for {name}")
+        for category, points, why in stone_points(
+            self.rules,
+            self.board,
+            space,
+            raining=self.raining,
+            equipment=self.equipment[seat],
+            cairn_placed=placed,
+            desire=desire,
+        ):
+            self._add(seat, category, points, why)
 
     # ------------------------------------------------------------------ riding and refreshments
 
@@ -716,9 +683,7 @@ class BBState:
     # ------------------------------------------------------------------ drawing
 
     def _hand_limit(self) -> int:
-        b = self.board
-        meals = (self.turn > b.lunch_turn) + (self.turn > b.tea_turn)
-        return self.rules.hand_size - meals
+        return hand_limit(self.rules, self.board, self.turn)
 
     def _draw(self, seat: int) -> int | None:
         """Draw into ``seat``'s hand, resolving Changes of Weather and the Heavy Rucksack."""
@@ -735,8 +700,7 @@ class BBState:
                 self.raining = not self.raining
                 self.discard.append(card)
                 self._say(
-                    f"Rambler {seat} draws a Change of Weather: now "
-                    f"{'rainy' if self.raining else 'sunny'}."
+                    f"Rambler {seat} draws a Change of Weather: now {weather_text(self.raining)}."
                 )
                 continue
             if f.kind[card] == RUCKSACK:
@@ -764,7 +728,7 @@ class BBState:
         self._add(
             seat,
             "return",
-            b.return_points[self.turn - b.return_from_turn],
+            return_points(b, self.turn),
             f"back at {b.names[b.start]} at {b.clock(self.turn)}",
         )
         if self.holder == seat:
@@ -787,11 +751,7 @@ class BBState:
             self._hand_rucksack(on_map[self.rng.below(len(on_map))])
             return
         self.votes = [0] * self.n
-        self.queue = [
-            (carrier + k) % self.n
-            for k in range(1, self.n + 1)
-            if self.pos[(carrier + k) % self.n] >= 0
-        ]
+        self.queue = vote_order(carrier, self.pos)
         self.phase, self.cur = VOTE, self.queue[0]
         self._say(f"Rambler {carrier} has carried the Heavy Rucksack long enough: a vote.")
 
@@ -802,8 +762,7 @@ class BBState:
         if self.queue:
             self.cur = self.queue[0]
             return
-        top = max(self.votes)
-        leaders = [s for s in range(self.n) if self.votes[s] == top]
+        leaders = vote_leaders(self.votes)
         if len(leaders) == 1:
             self._hand_rucksack(leaders[0])
         else:
@@ -822,15 +781,9 @@ class BBState:
         self.equipment = [-1] * self.n
         for seat in on_map:
             here = self.pos[seat]
-            wet = r.rain_penalty if self.raining else 0
-            if b.kind[here] == PRIME:
-                self._add(
-                    seat, "break", max(b.points[here] - wet, 0), f"resting at {b.names[here]}"
-                )
-            elif b.beauty[here]:
-                self._add(
-                    seat, "break", max(r.beauty_points - wet, 0), f"resting at {b.names[here]}"
-                )
+            if b.kind[here] == PRIME or b.beauty[here]:
+                points = rest_points(r, b, here, self.raining)
+                self._add(seat, "break", points, f"resting at {b.names[here]}")
             self.money[seat] += r.break_money
         if r.equipment_order == "fewest_points":
             on_map.sort(key=lambda s: (self.score[s], s))
@@ -856,7 +809,7 @@ class BBState:
         if reason != "normal":
             return
         if self.n == 1:
-            extra = max(self.rainy_turns - self.rules.solo_rain_allowance, 0)
+            extra = rain_record(self.rules, self.rainy_turns)
             self._add(0, "rain_record", extra, f"{self.rainy_turns} rainy turns")
         for seat in self._on_map():
             self._say(
@@ -884,10 +837,6 @@ class BBState:
 
     def _clock(self) -> str:
         return f"{self.board.clock(self.turn)}{' (rain)' if self.raining else ''}:"
-
-    def _minute_of_day(self, turn: int) -> int:
-        minute = self.board.first_minute + turn * self.board.minutes_per_turn
-        return minute // 60 * 100 + minute % 60
 
     # ------------------------------------------------------------------ invariants
 
