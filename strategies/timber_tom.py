@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+import numpy as np
+
 from simkit.core.strategy import strategy
 from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import fast_searches
 
 INF = 10**6
 GAME = ("timber-tom",)
@@ -45,32 +48,10 @@ def distance_field(
 
     Cached (a tuple, so no caller can spoil it): trees change only when planted, lifted or cut,
     so every hiker sharing a goal reads the same field for many turns running."""
-    neighbours, canoe, _ = _tables(board)
-    dist = [INF] * board.n_nodes
-    buckets: list[list[int]] = [list(targets)]
-    for t in targets:
-        dist[t] = 0
-    d = 0
-    while d < len(buckets):
-        for u in buckets[d]:
-            if dist[u] != d:
-                continue
-            nd = d + 1 + canoe[u]
-            if trees[u]:
-                if trees_block:
-                    continue
-                nd += tree_cost
-            later = None  # the bucket of nd, looked up once per node rather than per edge
-            for v in neighbours[u]:
-                if nd < dist[v]:
-                    dist[v] = nd
-                    if later is None:
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        later = buckets[nd]
-                    later.append(v)
-        d += 1
-    return tuple(dist)
+    # Dial's buckets over the board's arrays, compiled (issue 16: the strategies' time went here)
+    return tuple(
+        fast_searches.distance_field(board, trees, targets, tree_cost, trees_block).tolist()
+    )
 
 
 def _count(bits: int) -> int:
@@ -136,7 +117,7 @@ def _between(walker, view, start: int, goal: tuple[int, ...]) -> set[int]:
     total = to_goal[start]
     if total >= INF:
         return set()
-    return {i for i in range(len(to_goal)) if from_start[i] + to_goal[i] == total}
+    return set(np.flatnonzero(np.add(from_start, to_goal) == total).tolist())
 
 
 def _manhattan(board: bd.Board, a: int, b: int) -> int:
