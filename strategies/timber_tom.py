@@ -112,12 +112,19 @@ def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
 
 def _between(walker, view, start: int, goal: tuple[int, ...]) -> set[int]:
     """The spaces on a shortest way from ``start`` to the nearest of ``goal``."""
-    to_goal = walker._field(view, goal, False)
-    from_start = walker._field(view, (start,), False)
+    to_goal = walker._field_array(view, goal, False)
+    from_start = walker._field_array(view, (start,), False)
     total = to_goal[start]
     if total >= INF:
         return set()
-    return set(np.flatnonzero(np.add(from_start, to_goal) == total).tolist())
+    return set(np.flatnonzero(from_start + to_goal == total).tolist())
+
+
+@cache
+def _coords(board: bd.Board) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column of every node as arrays (Base Camp at its first space)."""
+    coords = np.array(_tables(board)[2], dtype=np.int64)
+    return coords[:, 0], coords[:, 1]
 
 
 def _manhattan(board: bd.Board, a: int, b: int) -> int:
@@ -158,6 +165,14 @@ class _Walker:
             self._fields[key] = distance_field(
                 view.board, view.trees, targets, self.tree_cost, trees_block
             )
+        return self._fields[key]
+
+    def _field_array(self, view, targets: tuple[int, ...], trees_block: bool) -> np.ndarray:
+        """:meth:`_field` as an array, for the searches that read the whole board at once."""
+        field = self._field(view, targets, trees_block)
+        key = ("array", targets, trees_block)
+        if key not in self._fields:
+            self._fields[key] = np.array(field, dtype=np.int64)
         return self._fields[key]
 
     def _walk_field(self, view) -> tuple[int, ...]:
@@ -463,11 +478,12 @@ class _Walker:
             on_route = [p for p in route[self.ahead :] if p in spaces]
             if on_route:
                 return ("plant", on_route[0])
-            coords = _tables(view.board)[2]
-            rr, rc = coords[view.positions[rival]]
-            return min(
-                legal, key=lambda a: (abs(coords[a[1]][0] - rr) + abs(coords[a[1]][1] - rc), a[1])
-            )
+            # else the space nearest the rival, the lowest-numbered of equals
+            rows, cols = _coords(view.board)
+            there = view.positions[rival]
+            nodes = np.array([a[1] for a in legal], dtype=np.int64)
+            near = np.abs(rows[nodes] - rows[there]) + np.abs(cols[nodes] - cols[there])
+            return ("plant", int(nodes[np.lexsort((nodes, near))[0]]))
         return legal[rng.below(len(legal))]
 
     def _lift(self, view, legal):
