@@ -60,10 +60,14 @@ def _count(bits: int) -> int:
 
 def _target(view, seat: int) -> tuple[int, ...]:
     """Where a hiker heads: home with enough Treasures, else the Treasure Spaces not yet held."""
-    b = view.board
-    if _count(view.treasures[seat]) >= view.treasures_to_win:
+    return _heading(view.board, view.treasures[seat], view.treasures_to_win)
+
+
+@cache
+def _heading(b: bd.Board, held: int, treasures_to_win: int) -> tuple[int, ...]:
+    if _count(held) >= treasures_to_win:
         return (b.camp,)
-    return tuple(t for p, t in enumerate(b.treasures) if not view.treasures[seat] >> p & 1)
+    return tuple(t for p, t in enumerate(b.treasures) if not held >> p & 1)
 
 
 def _moves(spaces: int) -> int:
@@ -118,6 +122,17 @@ def _between(walker, view, start: int, goal: tuple[int, ...]) -> set[int]:
     if total >= INF:
         return set()
     return set(np.flatnonzero(from_start + to_goal == total).tolist())
+
+
+@cache
+def _no_landing_way(board: bd.Board) -> np.ndarray:
+    """Where a walk to an exact landing does not go: Base Camp, canoes (a pack each) and Snow
+    Caps (a pack on first setting foot)."""
+    avoid = np.array(
+        [f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)]
+    )
+    avoid[board.camp] = True
+    return avoid
 
 
 @cache
@@ -386,25 +401,7 @@ class _Walker:
         if near(view.positions[me]) > room + 2:
             return None
 
-        def reach(node, left, seen, depth):
-            if left == 0:
-                return node in targets and node not in taken
-            if depth > 12 or near(node) > left + 2:
-                return False
-            for nxt, _ in b.steps[node]:
-                if nxt in seen or nxt == b.camp or view.trees[nxt]:
-                    continue
-                if b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
-                    continue
-                cost = 0 if nxt in taken else 1
-                if cost > left:
-                    continue
-                seen.add(nxt)
-                ok = reach(nxt, left - cost, seen, depth + 1)
-                seen.discard(nxt)
-                if ok:
-                    return True
-            return False
+        avoid = _no_landing_way(b)
 
         for act in legal:
             if act[0] != "step" or act[2]:
@@ -413,7 +410,9 @@ class _Walker:
             if nxt == b.camp or b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
                 continue
             cost = 0 if nxt in taken else 1
-            if cost <= room and reach(nxt, room - cost, visited | {nxt}, 0):
+            if cost <= room and fast_searches.lands_exactly(
+                b, view.trees, avoid, nxt, room - cost, visited | {nxt}, taken, targets
+            ):
                 return act
         return None
 

@@ -36,6 +36,8 @@ class Tables:
     hole: np.ndarray
     ring: np.ndarray  # (camp, 8) neighbours in circular order, -1 off the board
     has_ring: np.ndarray  # False where a tailwind lands: the local test does not apply
+    rows: np.ndarray  # row and column of every node, Base Camp at its first space
+    cols: np.ndarray
     camp: int
 
 
@@ -54,7 +56,10 @@ def tables(board: bd.Board) -> Tables:
         if r is not None:
             ring[i] = r
             has_ring[i] = True
-    return Tables(first, nbr, canoe, hole, ring, has_ring, board.camp)
+    at = [*range(board.camp), board.camp_spaces[0]]
+    rows = np.array([i // board.cols for i in at], dtype=np.int64)
+    cols = np.array([i % board.cols for i in at], dtype=np.int64)
+    return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp)
 
 
 def as_array(trees) -> np.ndarray:
@@ -306,6 +311,92 @@ def distance_field(
     )
 
 
+# ------------------------------------------------------------------------- exact landings
+@nb.njit(cache=True)
+def _lands(
+    first, nbr, rows, cols, avoid, trees, taken, goal, goal_rows, goal_cols, node, left, seen, depth
+):
+    if left == 0:
+        return goal[node] and not taken[node]
+    near = INF
+    for k in range(goal_rows.shape[0]):
+        near = min(near, abs(rows[node] - goal_rows[k]) + abs(cols[node] - goal_cols[k]))
+    if depth > 12 or near > left + 2:
+        return False
+    for k in range(first[node], first[node + 1]):
+        nxt = nbr[k]
+        if seen[nxt] or avoid[nxt] or trees[nxt]:
+            continue
+        cost = 0 if taken[nxt] else 1
+        if cost > left:
+            continue
+        seen[nxt] = True
+        ok = _lands(
+            first,
+            nbr,
+            rows,
+            cols,
+            avoid,
+            trees,
+            taken,
+            goal,
+            goal_rows,
+            goal_cols,
+            nxt,
+            left - cost,
+            seen,
+            depth + 1,
+        )
+        seen[nxt] = False
+        if ok:
+            return True
+    return False
+
+
+def lands_exactly(
+    board: bd.Board,
+    trees,
+    avoid: np.ndarray,
+    node: int,
+    left: int,
+    seen,
+    taken,
+    goal,
+) -> bool:
+    """Whether a walk from ``node`` of exactly ``left`` more spaces (a jumped hiker of ``taken``
+    costs none) ends on a free space of ``goal``: never entering a space of ``seen`` twice, a
+    tree or a space marked in ``avoid``, giving up 12 steps deep or when the goal is more than
+    2 spaces beyond reach as the crow flies (the strategies' exact landing on a helipad)."""
+    t = tables(board)
+    n = board.n_nodes
+    seen_mask = np.zeros(n, dtype=np.bool_)
+    seen_mask[list(seen)] = True
+    taken_mask = np.zeros(n, dtype=np.bool_)
+    if taken:
+        taken_mask[list(taken)] = True
+    goal_nodes = np.array(sorted(goal), dtype=np.int64)
+    goal_mask = np.zeros(n, dtype=np.bool_)
+    goal_mask[goal_nodes] = True
+    return bool(
+        _lands(
+            t.first,
+            t.nbr,
+            t.rows,
+            t.cols,
+            avoid,
+            as_array(trees),
+            taken_mask,
+            goal_mask,
+            t.rows[goal_nodes],
+            t.cols[goal_nodes],
+            node,
+            left,
+            seen_mask,
+            0,
+        )
+    )
+
+
 def warm() -> None:
     """Compile (or load from numba's cache) every kernel once, on the default board."""
     from simkit.games.timber_tom.rules import default_board  # noqa: PLC0415  (rules import trees)
@@ -317,3 +408,4 @@ def warm() -> None:
     finds_way(b, trees, 0, {b.camp})
     plant_spaces(b, trees, set(), 0, [0])
     distance_field(b, bytes(trees), (0,), 1, False)
+    lands_exactly(b, trees, np.zeros(b.n_nodes, dtype=np.bool_), 0, 3, {0}, set(), {b.helipads[0]})
