@@ -5,7 +5,6 @@ action by action."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import numpy as np
@@ -147,9 +146,9 @@ def _as_array(fn):
     return lambda *args: np.array(fn(*args), dtype=np.int64)
 
 
-def _play(mix, k, rules):
+def _play(mix, seed, rules):
     players = [make_strategy(name, "timber-tom") for name in mix]
-    engine_rng, rngs = seat_streams(game_seed(2026, k), len(mix))
+    engine_rng, rngs = seat_streams(game_seed(seed, 0), len(mix))
     state = new_state(rules, len(mix), engine_rng)
     actions = []
     while not state.is_terminal():
@@ -161,22 +160,39 @@ def _play(mix, k, rules):
     return actions, out.scores, out.ranks, out.turns, out.end_reason, out.extras
 
 
-MIXES = [
-    ("trailblazer",) * 4,
-    ("blocker", "climber", "trailblazer", "random"),
-    ("climber:tree_cost=8", "blocker"),
-    ("trailblazer", "blocker", "climber", "random", "trailblazer", "blocker"),
-]
+STYLES = ["trailblazer", "blocker", "climber", "climber:tree_cost=8", "blocker:tree_cost=0"]
 
 
-@pytest.mark.parametrize("mix", MIXES, ids=lambda m: ",".join(m))
-def test_games_with_the_compiled_searches_are_the_python_games(mix, monkeypatch):
-    rules = Rules()
-    long_game = dataclasses.replace(rules, treasures_to_win=3)
-    games = [(k, r) for k in range(2) for r in (rules, long_game)]
+@st.composite
+def games(draw):
+    """A seed, 2 to 6 hikers of the shipped styles (a random one now and then), rule variants
+    and now and then a changed board."""
+    n = draw(st.integers(2, 6))
+    mix = draw(st.lists(st.sampled_from([*STYLES, "random"]), min_size=n, max_size=n))
+    board = draw(boards()) if draw(st.integers(0, 3)) == 0 else default_board()
+    rules = Rules(
+        treasures_to_win=draw(st.integers(1, 3)),
+        fair_and_square=draw(st.booleans()),
+        cards=draw(st.booleans()),
+        danger_move=draw(st.sampled_from([0, 0, 5])),
+        tree_box=draw(st.sampled_from([60, 60, 8])),
+        ring_relief=draw(st.sampled_from([3, 0])),
+        saw_cut_kept=draw(st.booleans()),
+        turn_limit=40,
+        board=board,
+    )
+    assume(rules.treasures_to_win <= len(board.treasures))
+    return draw(st.integers(0, 2**40)), tuple(mix), rules
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(games())
+def test_games_with_the_compiled_searches_are_the_python_games(game):
+    seed, mix, rules = game
     tt.distance_field.cache_clear()
-    compiled = [_play(mix, k, r) for k, r in games]
-    _python_searches(monkeypatch)
-    python = [_play(mix, k, r) for k, r in games]
-    for (k, _), a, b in zip(games, compiled, python, strict=True):
-        assert a == b, f"game {k} of {mix} differs"
+    compiled = _play(mix, seed, rules)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _python_searches(monkeypatch)
+        python = _play(mix, seed, rules)
+    tt.distance_field.cache_clear()
+    assert compiled == python
