@@ -114,14 +114,14 @@ def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(dist)
 
 
-def _between(walker, view, start: int, goal: tuple[int, ...]) -> set[int]:
-    """The spaces on a shortest way from ``start`` to the nearest of ``goal``."""
+def _between(walker, view, start: int, goal: tuple[int, ...]) -> np.ndarray:
+    """The spaces on a shortest way from ``start`` to the nearest of ``goal`` (a mask)."""
     to_goal = walker._field_array(view, goal, False)
     from_start = walker._field_array(view, (start,), False)
     total = to_goal[start]
     if total >= INF:
-        return set()
-    return set(np.flatnonzero(from_start + to_goal == total).tolist())
+        return np.zeros(len(to_goal), dtype=np.bool_)
+    return from_start + to_goal == total
 
 
 @cache
@@ -434,7 +434,7 @@ class _Walker:
             )
         return max(rivals, key=lambda s: (lead(s), -s))
 
-    def _own_ways(self, view) -> set[int]:
+    def _own_ways(self, view) -> np.ndarray:
         """Every space on one of the planter's shortest ways to its goal and, from the Treasure
         it heads for, home again: the spaces where a tree of its own would stand in its way."""
         me, b = view.seat, view.board
@@ -446,44 +446,37 @@ class _Walker:
             from_here = self._field(view, (here,), False)
             aim = min(goal, key=lambda t: (from_here[t], t))
             if to_goal[aim] == 0:
-                out |= _between(self, view, aim, (b.camp,))
+                out = out | _between(self, view, aim, (b.camp,))
         return out
 
     def _route_of(self, view, s: int) -> list[int]:
-        """A hiker's way ahead: down its distance field from where it stands."""
-        b = view.board
-        dist = self._field(view, _target(view, s), False)
-        node = view.positions[s]
-        route = []
-        for _ in range(40):
-            if dist[node] == 0:
-                break
-            nxt = min(b.neighbours[node], key=lambda v: (dist[v], v))
-            if dist[nxt] >= dist[node]:
-                break
-            route.append(nxt)
-            node = nxt
-        return route
+        """A hiker's way ahead: down its distance field from where it stands (40 steps at most,
+        the lowest-numbered of equally near next spaces)."""
+        dist = self._field_array(view, _target(view, s), False)
+        return fast_searches.downhill(view.board, dist, view.positions[s], 40)
 
     def _plant(self, view, legal, rng):
         # Never on the planter's own way ahead: a tree there is one the planter must clear
         # itself (issue 10: a fifth to a third of their clearings were their own trees).
         mine = self._own_ways(view)
-        legal = [a for a in legal if a[1] not in mine] or legal
-        spaces = {a[1] for a in legal}
+        spaces = np.array([a[1] for a in legal], dtype=np.int64)  # -1 alone: nowhere to plant
+        kept = spaces[(spaces >= 0) & ~mine[spaces]]
+        if kept.size:
+            spaces = kept
         rival = self._rival(view)
         if rival >= 0:
             route = self._route_of(view, rival)
-            on_route = [p for p in route[self.ahead :] if p in spaces]
+            open_ = np.zeros(len(mine), dtype=np.bool_)
+            open_[spaces[spaces >= 0]] = True
+            on_route = [p for p in route[self.ahead :] if open_[p]]
             if on_route:
                 return ("plant", on_route[0])
             # else the space nearest the rival, the lowest-numbered of equals
             rows, cols = _coords(view.board)
             there = view.positions[rival]
-            nodes = np.array([a[1] for a in legal], dtype=np.int64)
-            near = np.abs(rows[nodes] - rows[there]) + np.abs(cols[nodes] - cols[there])
-            return ("plant", int(nodes[np.lexsort((nodes, near))[0]]))
-        return legal[rng.below(len(legal))]
+            near = np.abs(rows[spaces] - rows[there]) + np.abs(cols[spaces] - cols[there])
+            return ("plant", int(spaces[np.lexsort((spaces, near))[0]]))
+        return ("plant", int(spaces[rng.below(len(spaces))]))
 
     def _lift(self, view, legal):
         """Lift the tree that opens the way: one next to the hiker (else within a move's

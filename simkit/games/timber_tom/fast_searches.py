@@ -311,6 +311,31 @@ def distance_field(
     )
 
 
+@nb.njit(cache=True)
+def _downhill(first, nbr, dist, node, most):
+    route = np.empty(most, dtype=np.int64)
+    n = 0
+    while n < most and dist[node] != 0 and first[node] < first[node + 1]:
+        best = -1
+        for k in range(first[node], first[node + 1]):
+            v = nbr[k]
+            if best < 0 or dist[v] < dist[best] or (dist[v] == dist[best] and v < best):
+                best = v
+        if dist[best] >= dist[node]:
+            break
+        route[n] = best
+        n += 1
+        node = best
+    return route[:n]
+
+
+def downhill(board: bd.Board, dist: np.ndarray, node: int, most: int) -> list[int]:
+    """The way down a distance field from ``node``: each time the next space nearest the target
+    (the lowest-numbered of equals), until the target, a space no nearer, or ``most`` steps."""
+    t = tables(board)
+    return _downhill(t.first, t.nbr, dist, node, most).tolist()
+
+
 # ------------------------------------------------------------------------- exact landings
 @nb.njit(cache=True)
 def _lands(
@@ -408,4 +433,5 @@ def warm() -> None:
     finds_way(b, trees, 0, {b.camp})
     plant_spaces(b, trees, set(), 0, [0])
     distance_field(b, bytes(trees), (0,), 1, False)
+    downhill(b, distance_field(b, bytes(trees), (b.camp,), 1, False), 0, 40)
     lands_exactly(b, trees, np.zeros(b.n_nodes, dtype=np.bool_), 0, 3, {0}, set(), {b.helipads[0]})
