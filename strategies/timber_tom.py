@@ -100,18 +100,9 @@ def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
             seeds.append(p)
     if not seeds:
         return walk
-    neighbours = _tables(b)[0]
+    # relax outward from the nearest seed on (unit steps; trees as in the walking field's spirit)
     frontier = sorted(seeds, key=lambda p: dist[p])
-    while frontier:  # relax outward (unit steps; trees as in the walking field's spirit)
-        later = []
-        for u in frontier:
-            nd = dist[u] + 1
-            for v in neighbours[u]:
-                if nd < dist[v] and not view.trees[v]:
-                    dist[v] = nd
-                    later.append(v)
-        frontier = later
-    return tuple(dist)
+    return tuple(fast_searches.spread(b, np.array(dist, dtype=np.int64), frontier, view.trees))
 
 
 def _between(walker, view, start: int, goal: tuple[int, ...]) -> np.ndarray:

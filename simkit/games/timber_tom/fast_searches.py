@@ -312,6 +312,35 @@ def distance_field(
 
 
 @nb.njit(cache=True)
+def _spread(first, nbr, trees, dist, seeds):
+    queue = np.empty(max(4 * dist.shape[0], seeds.shape[0]), dtype=np.int64)
+    queue[: seeds.shape[0]] = seeds
+    head, tail = 0, seeds.shape[0]
+    while head < tail:
+        u = queue[head]
+        head += 1
+        nd = dist[u] + 1
+        for k in range(first[u], first[u + 1]):
+            v = nbr[k]
+            if nd < dist[v] and not trees[v]:
+                dist[v] = nd
+                if tail == queue.shape[0]:  # a node may improve more than once: grow
+                    bigger = np.empty(2 * tail, dtype=np.int64)
+                    bigger[:tail] = queue
+                    queue = bigger
+                queue[tail] = v
+                tail += 1
+    return dist
+
+
+def spread(board: bd.Board, dist: np.ndarray, seeds: list[int], trees) -> list[int]:
+    """Lower ``dist`` outward from ``seeds`` (in that order), one space a step, never onto a
+    tree: a node takes a neighbour's value plus one when that is less than its own."""
+    t = tables(board)
+    return _spread(t.first, t.nbr, as_array(trees), dist, np.array(seeds, dtype=np.int64)).tolist()
+
+
+@nb.njit(cache=True)
 def _downhill(first, nbr, dist, node, most):
     route = np.empty(most, dtype=np.int64)
     n = 0
@@ -433,5 +462,6 @@ def warm() -> None:
     finds_way(b, trees, 0, {b.camp})
     plant_spaces(b, trees, set(), 0, [0])
     distance_field(b, bytes(trees), (0,), 1, False)
+    spread(b, np.zeros(b.n_nodes, dtype=np.int64), [0], trees)
     downhill(b, distance_field(b, bytes(trees), (b.camp,), 1, False), 0, 40)
     lands_exactly(b, trees, np.zeros(b.n_nodes, dtype=np.bool_), 0, 3, {0}, set(), {b.helipads[0]})
