@@ -57,6 +57,65 @@ def python_distance_field(board, trees, targets, tree_cost, trees_block):
     return tuple(dist)
 
 
+def python_downhill(board, dist, node, most):
+    """The strategies' walk down a field as it was written in Python."""
+    route = []
+    for _ in range(most):
+        if dist[node] == 0:
+            break
+        nxt = min(board.neighbours[node], key=lambda v: (dist[v], v))
+        if dist[nxt] >= dist[node]:
+            break
+        route.append(nxt)
+        node = nxt
+    return route
+
+
+def python_spread(board, dist, seeds, trees):
+    """The flight field's relaxation as it was written in Python."""
+    dist = list(dist)
+    frontier = list(seeds)
+    while frontier:
+        later = []
+        for u in frontier:
+            nd = dist[u] + 1
+            for v in board.neighbours[u]:
+                if nd < dist[v] and not trees[v]:
+                    dist[v] = nd
+                    later.append(v)
+        frontier = later
+    return dist
+
+
+def python_lands_exactly(board, trees, avoid, node, left, seen, taken, goal):
+    """The strategies' exact-landing search as it was written in Python."""
+    where = [divmod(i, board.cols) for i in range(board.camp)]
+    where.append(divmod(board.camp_spaces[0], board.cols))
+
+    def near(n):
+        return min(abs(where[n][0] - where[t][0]) + abs(where[n][1] - where[t][1]) for t in goal)
+
+    def reach(n, left, seen, depth):
+        if left == 0:
+            return n in goal and n not in taken
+        if depth > 12 or near(n) > left + 2:
+            return False
+        for nxt in board.neighbours[n]:
+            if nxt in seen or avoid[nxt] or trees[nxt]:
+                continue
+            cost = 0 if nxt in taken else 1
+            if cost > left:
+                continue
+            seen.add(nxt)
+            ok = reach(nxt, left - cost, seen, depth + 1)
+            seen.discard(nxt)
+            if ok:
+                return True
+        return False
+
+    return reach(node, left, set(seen), 0)
+
+
 @st.composite
 def boards(draw):
     """The default board with up to 60 holes changed (tailwinds, rivers and canoes come and go)."""
@@ -131,6 +190,39 @@ def test_plant_spaces_are_the_python_ones(layout, data):
     assert got == tr.plant_spaces(board, bytearray(trees), taken, here, way)
 
 
+@FAST
+@given(layouts(), st.integers(0, 5), st.integers(1, 40))
+def test_downhill_and_spread_are_the_python_walks(layout, tree_cost, most):
+    board, trees, rnd = layout
+    holes = [i for i in range(board.n_nodes) if board.neighbours[i]]
+    targets = (rnd.choice(holes), rnd.choice(holes))
+    dist = fs.distance_field(board, bytes(trees), targets, tree_cost, False)
+    for start in rnd.sample(holes, 20):
+        assert fs.downhill(board, dist, start, most) == python_downhill(board, dist, start, most)
+    seeds = rnd.sample(holes, 3)
+    lowered = dist.copy()
+    for p in seeds:
+        lowered[p] = rnd.randrange(0, 5)
+    got = fs.spread(board, lowered.copy(), seeds, trees)
+    assert got == python_spread(board, lowered, seeds, trees)
+
+
+@FAST
+@given(layouts(), st.integers(0, 7), st.data())
+def test_exact_landings_are_the_python_search(layout, left, data):
+    board, trees, rnd = layout
+    holes = [i for i in range(board.camp) if board.neighbours[i] and not trees[i]]
+    assume(len(holes) > 10)
+    avoid = np.array([rnd.random() < 0.1 for _ in range(board.n_nodes)])
+    avoid[board.camp] = True
+    start = rnd.choice(holes)
+    seen = {start, *rnd.sample(holes, data.draw(st.integers(0, 4)))}
+    taken = set(rnd.sample(holes, data.draw(st.integers(0, 5))))
+    goal = set(rnd.sample(holes, data.draw(st.integers(1, 4))))
+    args = (board, trees, avoid, start, left, seen, taken, goal)
+    assert fs.lands_exactly(*args) == python_lands_exactly(*args)
+
+
 def _python_searches(monkeypatch):
     """Put the Python searches back where the game and the strategies call the compiled ones."""
     monkeypatch.setattr(fs, "ways_home", lambda board, blocked: board.ways_home(blocked))
@@ -139,6 +231,9 @@ def _python_searches(monkeypatch):
     )
     monkeypatch.setattr(fs, "plant_spaces", tr.plant_spaces)
     monkeypatch.setattr(fs, "distance_field", _as_array(python_distance_field))
+    monkeypatch.setattr(fs, "downhill", python_downhill)
+    monkeypatch.setattr(fs, "spread", python_spread)
+    monkeypatch.setattr(fs, "lands_exactly", python_lands_exactly)
     tt.distance_field.cache_clear()
 
 
