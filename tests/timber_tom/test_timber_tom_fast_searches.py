@@ -207,7 +207,11 @@ def test_downhill_and_spread_are_the_python_walks(layout, tree_cost, most):
     assert got == python_spread(board, lowered, seeds, trees)
 
 
-@FAST
+def _crow(board, a, b):
+    return abs(a // board.cols - b // board.cols) + abs(a % board.cols - b % board.cols)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(), st.integers(0, 7), st.data())
 def test_exact_landings_are_the_python_search(layout, left, data):
     board, trees, rnd = layout
@@ -216,9 +220,12 @@ def test_exact_landings_are_the_python_search(layout, left, data):
     avoid = np.array([rnd.random() < 0.1 for _ in range(board.n_nodes)])
     avoid[board.camp] = True
     start = rnd.choice(holes)
-    seen = {start, *rnd.sample(holes, data.draw(st.integers(0, 4)))}
-    taken = set(rnd.sample(holes, data.draw(st.integers(0, 5))))
-    goal = set(rnd.sample(holes, data.draw(st.integers(1, 4))))
+    # the goal, the hikers to jump and the spaces already walked lie around the start, so that
+    # the search meets them: some goal spaces taken, some walked spaces on the way
+    around = [i for i in holes if _crow(board, i, start) <= left + 2] or [start]
+    seen = {start, *rnd.sample(around, min(len(around), data.draw(st.integers(0, 3))))}
+    taken = set(rnd.sample(around, min(len(around), data.draw(st.integers(0, 6)))))
+    goal = set(rnd.sample(around, min(len(around), data.draw(st.integers(1, 4)))))
     args = (board, trees, avoid, start, left, seen, taken, goal)
     assert fs.lands_exactly(*args) == python_lands_exactly(*args)
 
