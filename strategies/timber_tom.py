@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+import numpy as np
+
 from simkit.core.strategy import strategy
 from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import fast_searches
 
 INF = 10**6
 GAME = ("timber-tom",)
@@ -45,32 +48,10 @@ def distance_field(
 
     Cached (a tuple, so no caller can spoil it): trees change only when planted, lifted or cut,
     so every hiker sharing a goal reads the same field for many turns running."""
-    neighbours, canoe, _ = _tables(board)
-    dist = [INF] * board.n_nodes
-    buckets: list[list[int]] = [list(targets)]
-    for t in targets:
-        dist[t] = 0
-    d = 0
-    while d < len(buckets):
-        for u in buckets[d]:
-            if dist[u] != d:
-                continue
-            nd = d + 1 + canoe[u]
-            if trees[u]:
-                if trees_block:
-                    continue
-                nd += tree_cost
-            later = None  # the bucket of nd, looked up once per node rather than per edge
-            for v in neighbours[u]:
-                if nd < dist[v]:
-                    dist[v] = nd
-                    if later is None:
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        later = buckets[nd]
-                    later.append(v)
-        d += 1
-    return tuple(dist)
+    # Dial's buckets over the board's arrays, compiled (issue 16: the strategies' time went here)
+    return tuple(
+        fast_searches.distance_field(board, trees, targets, tree_cost, trees_block).tolist()
+    )
 
 
 def _count(bits: int) -> int:
@@ -79,10 +60,14 @@ def _count(bits: int) -> int:
 
 def _target(view, seat: int) -> tuple[int, ...]:
     """Where a hiker heads: home with enough Treasures, else the Treasure Spaces not yet held."""
-    b = view.board
-    if _count(view.treasures[seat]) >= view.treasures_to_win:
+    return _heading(view.board, view.treasures[seat], view.treasures_to_win)
+
+
+@cache
+def _heading(b: bd.Board, held: int, treasures_to_win: int) -> tuple[int, ...]:
+    if _count(held) >= treasures_to_win:
         return (b.camp,)
-    return tuple(t for p, t in enumerate(b.treasures) if not view.treasures[seat] >> p & 1)
+    return tuple(t for p, t in enumerate(b.treasures) if not held >> p & 1)
 
 
 def _moves(spaces: int) -> int:
@@ -115,28 +100,37 @@ def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
             seeds.append(p)
     if not seeds:
         return walk
-    neighbours = _tables(b)[0]
+    # relax outward from the nearest seed on (unit steps; trees as in the walking field's spirit)
     frontier = sorted(seeds, key=lambda p: dist[p])
-    while frontier:  # relax outward (unit steps; trees as in the walking field's spirit)
-        later = []
-        for u in frontier:
-            nd = dist[u] + 1
-            for v in neighbours[u]:
-                if nd < dist[v] and not view.trees[v]:
-                    dist[v] = nd
-                    later.append(v)
-        frontier = later
-    return tuple(dist)
+    return tuple(fast_searches.spread(b, np.array(dist, dtype=np.int64), frontier, view.trees))
 
 
-def _between(walker, view, start: int, goal: tuple[int, ...]) -> set[int]:
-    """The spaces on a shortest way from ``start`` to the nearest of ``goal``."""
-    to_goal = walker._field(view, goal, False)
-    from_start = walker._field(view, (start,), False)
+def _between(walker, view, start: int, goal: tuple[int, ...]) -> np.ndarray:
+    """The spaces on a shortest way from ``start`` to the nearest of ``goal`` (a mask)."""
+    to_goal = walker._field_array(view, goal, False)
+    from_start = walker._field_array(view, (start,), False)
     total = to_goal[start]
     if total >= INF:
-        return set()
-    return {i for i in range(len(to_goal)) if from_start[i] + to_goal[i] == total}
+        return np.zeros(len(to_goal), dtype=np.bool_)
+    return from_start + to_goal == total
+
+
+@cache
+def _no_landing_way(board: bd.Board) -> np.ndarray:
+    """Where a walk to an exact landing does not go: Base Camp, canoes (a pack each) and Snow
+    Caps (a pack on first setting foot)."""
+    avoid = np.array(
+        [f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)]
+    )
+    avoid[board.camp] = True
+    return avoid
+
+
+@cache
+def _coords(board: bd.Board) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column of every node as arrays (Base Camp at its first space)."""
+    coords = np.array(_tables(board)[2], dtype=np.int64)
+    return coords[:, 0], coords[:, 1]
 
 
 def _manhattan(board: bd.Board, a: int, b: int) -> int:
@@ -177,6 +171,14 @@ class _Walker:
             self._fields[key] = distance_field(
                 view.board, view.trees, targets, self.tree_cost, trees_block
             )
+        return self._fields[key]
+
+    def _field_array(self, view, targets: tuple[int, ...], trees_block: bool) -> np.ndarray:
+        """:meth:`_field` as an array, for the searches that read the whole board at once."""
+        field = self._field(view, targets, trees_block)
+        key = ("array", targets, trees_block)
+        if key not in self._fields:
+            self._fields[key] = np.array(field, dtype=np.int64)
         return self._fields[key]
 
     def _walk_field(self, view) -> tuple[int, ...]:
@@ -390,25 +392,7 @@ class _Walker:
         if near(view.positions[me]) > room + 2:
             return None
 
-        def reach(node, left, seen, depth):
-            if left == 0:
-                return node in targets and node not in taken
-            if depth > 12 or near(node) > left + 2:
-                return False
-            for nxt, _ in b.steps[node]:
-                if nxt in seen or nxt == b.camp or view.trees[nxt]:
-                    continue
-                if b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
-                    continue
-                cost = 0 if nxt in taken else 1
-                if cost > left:
-                    continue
-                seen.add(nxt)
-                ok = reach(nxt, left - cost, seen, depth + 1)
-                seen.discard(nxt)
-                if ok:
-                    return True
-            return False
+        avoid = _no_landing_way(b)
 
         for act in legal:
             if act[0] != "step" or act[2]:
@@ -417,7 +401,9 @@ class _Walker:
             if nxt == b.camp or b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
                 continue
             cost = 0 if nxt in taken else 1
-            if cost <= room and reach(nxt, room - cost, visited | {nxt}, 0):
+            if cost <= room and fast_searches.lands_exactly(
+                b, view.trees, avoid, nxt, room - cost, visited | {nxt}, taken, targets
+            ):
                 return act
         return None
 
@@ -439,7 +425,7 @@ class _Walker:
             )
         return max(rivals, key=lambda s: (lead(s), -s))
 
-    def _own_ways(self, view) -> set[int]:
+    def _own_ways(self, view) -> np.ndarray:
         """Every space on one of the planter's shortest ways to its goal and, from the Treasure
         it heads for, home again: the spaces where a tree of its own would stand in its way."""
         me, b = view.seat, view.board
@@ -451,43 +437,37 @@ class _Walker:
             from_here = self._field(view, (here,), False)
             aim = min(goal, key=lambda t: (from_here[t], t))
             if to_goal[aim] == 0:
-                out |= _between(self, view, aim, (b.camp,))
+                out = out | _between(self, view, aim, (b.camp,))
         return out
 
     def _route_of(self, view, s: int) -> list[int]:
-        """A hiker's way ahead: down its distance field from where it stands."""
-        b = view.board
-        dist = self._field(view, _target(view, s), False)
-        node = view.positions[s]
-        route = []
-        for _ in range(40):
-            if dist[node] == 0:
-                break
-            nxt = min(b.neighbours[node], key=lambda v: (dist[v], v))
-            if dist[nxt] >= dist[node]:
-                break
-            route.append(nxt)
-            node = nxt
-        return route
+        """A hiker's way ahead: down its distance field from where it stands (40 steps at most,
+        the lowest-numbered of equally near next spaces)."""
+        dist = self._field_array(view, _target(view, s), False)
+        return fast_searches.downhill(view.board, dist, view.positions[s], 40)
 
     def _plant(self, view, legal, rng):
         # Never on the planter's own way ahead: a tree there is one the planter must clear
         # itself (issue 10: a fifth to a third of their clearings were their own trees).
         mine = self._own_ways(view)
-        legal = [a for a in legal if a[1] not in mine] or legal
-        spaces = {a[1] for a in legal}
+        spaces = np.array([a[1] for a in legal], dtype=np.int64)  # -1 alone: nowhere to plant
+        kept = spaces[(spaces >= 0) & ~mine[spaces]]
+        if kept.size:
+            spaces = kept
         rival = self._rival(view)
         if rival >= 0:
             route = self._route_of(view, rival)
-            on_route = [p for p in route[self.ahead :] if p in spaces]
+            open_ = np.zeros(len(mine), dtype=np.bool_)
+            open_[spaces[spaces >= 0]] = True
+            on_route = [p for p in route[self.ahead :] if open_[p]]
             if on_route:
                 return ("plant", on_route[0])
-            coords = _tables(view.board)[2]
-            rr, rc = coords[view.positions[rival]]
-            return min(
-                legal, key=lambda a: (abs(coords[a[1]][0] - rr) + abs(coords[a[1]][1] - rc), a[1])
-            )
-        return legal[rng.below(len(legal))]
+            # else the space nearest the rival, the lowest-numbered of equals
+            rows, cols = _coords(view.board)
+            there = view.positions[rival]
+            near = np.abs(rows[spaces] - rows[there]) + np.abs(cols[spaces] - cols[there])
+            return ("plant", int(spaces[np.lexsort((spaces, near))[0]]))
+        return ("plant", int(spaces[rng.below(len(spaces))]))
 
     def _lift(self, view, legal):
         """Lift the tree that opens the way: one next to the hiker (else within a move's

@@ -26,6 +26,7 @@ from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.timber_tom import (
     actions,
+    fast_searches,
     helipads,
     invariants,
     movement,
@@ -377,7 +378,7 @@ class TimberTomState:
         way = None
         if here != self.board.camp and not self.finished[s]:
             way = self.ways_home.way_from(here, self.trees)
-        return tr.plant_spaces(self.board, self.trees, taken, here, way)
+        return fast_searches.plant_spaces(self.board, self.trees, taken, here, way)
 
     def _free_pads(self) -> list[int]:
         return helipads.free_pads(self.board, self.pos[self.seat], self._occupied(self.seat))

@@ -8,6 +8,7 @@ the whole game."""
 from __future__ import annotations
 
 from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import fast_searches
 
 # The ways a tree on the next space can be cleared (the ``how`` of a step action).
 AXE, SAW, ONE_FOR_ONE, WILD, ROLL4 = "axe", "saw", "141", "wild", "roll4"
@@ -75,13 +76,13 @@ class WaysHome:
         """Each node's next node on a shortest free way home, -1 when trees ring it in."""
         key = bytes(trees)
         if self._key != key:
-            self._key, self._next = key, self.board.ways_home(trees)
+            self._key, self._next = key, fast_searches.ways_home(self.board, trees)
         return self._next
 
     def ringed(self, here: int, trees) -> bool:
         if self._key == bytes(trees):
             return self._next[here] < 0
-        return not self.board.reaches_home(here, trees)
+        return not fast_searches.reaches_home(self.board, here, trees)
 
     def way_from(self, here: int, trees) -> list[int] | None:
         """A free way from ``here`` home (without its ends), kept while no tree falls on it."""
@@ -103,7 +104,10 @@ def plant_spaces(
     """Where the planter may put a tree: a free plantable space not ``taken`` (by a hiker, or the
     space a moved tree came from), and never one that rings the planter in ("You cannot block
     your own hiker"). Only a space on the planter's one free ``way`` home can close it, so only
-    those are tested; ``way`` None (at Base Camp, home, or already ringed): no test."""
+    those are tested; ``way`` None (at Base Camp, home, or already ringed): no test.
+
+    The game plays :func:`fast_searches.plant_spaces`, this search compiled; this one is the
+    reference it is tested against."""
     spaces = [i for i in board.plantable_spaces if not trees[i] and i not in taken]
     if way is None:
         return spaces

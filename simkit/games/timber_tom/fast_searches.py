@@ -1,0 +1,467 @@
+"""The board searches of Timber Tom compiled with numba: the hot kernels of the Python engine and
+its strategies (issue 16: a game's time went to path searches and distance fields).
+
+Each kernel is the search of :mod:`board`, :mod:`trees` or the strategies done over integer
+arrays, in the same order (a first-in first-out queue visits nodes in the order the frontier lists
+did, neighbours in the order of ``Board.steps``), so that every result is the one the Python search
+gave, node for node. The Python engine stays the reference and calls these; the tests check the
+compiled searches against plain Python ones on random boards and tree layouts
+(``tests/timber_tom/test_timber_tom_fast_searches.py``).
+
+A board's tables are arrays built once per board: the neighbours as one flat array with offsets
+(compressed rows), the canoes, and each hole's ring of 8 neighbours for the local "cannot cut"
+test. Trees are read straight from the game's bytearray (``np.frombuffer``, no copy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numba as nb
+import numpy as np
+
+from simkit.games.timber_tom import board as bd
+
+INF = 10**6  # as the strategies' distance fields: no way to the target
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    """One board as arrays: ``first[i]:first[i+1]`` indexes node i's neighbours in ``nbr``."""
+
+    first: np.ndarray
+    nbr: np.ndarray
+    canoe: np.ndarray
+    hole: np.ndarray
+    ring: np.ndarray  # (camp, 8) neighbours in circular order, -1 off the board
+    has_ring: np.ndarray  # False where a tailwind lands: the local test does not apply
+    rows: np.ndarray  # row and column of every node, Base Camp at its first space
+    cols: np.ndarray
+    camp: int
+
+
+@cache
+def tables(board: bd.Board) -> Tables:
+    counts = [len(n) for n in board.neighbours]
+    first = np.zeros(len(counts) + 1, dtype=np.int64)
+    first[1:] = np.cumsum(counts)
+    nbr = np.array([v for n in board.neighbours for v in n], dtype=np.int64)
+    canoe = np.array([f == bd.CANOE for f in board.feature], dtype=np.int64)
+    hole = np.array([board.is_hole(i) for i in range(board.n_nodes)], dtype=np.bool_)
+    rings = board._rings
+    ring = np.full((board.camp, 8), -1, dtype=np.int64)
+    has_ring = np.zeros(board.camp, dtype=np.bool_)
+    for i, r in enumerate(rings):
+        if r is not None:
+            ring[i] = r
+            has_ring[i] = True
+    at = [*range(board.camp), board.camp_spaces[0]]
+    rows = np.array([i // board.cols for i in at], dtype=np.int64)
+    cols = np.array([i % board.cols for i in at], dtype=np.int64)
+    return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp)
+
+
+def as_array(trees) -> np.ndarray:
+    """A tree layout (bytes or bytearray, one byte per node) as a uint8 array, without a copy."""
+    return np.frombuffer(trees, dtype=np.uint8)
+
+
+# ------------------------------------------------------------------------- ways home (4. Rings)
+@nb.njit(cache=True)
+def _ways_home(first, nbr, camp, blocked):
+    n = first.shape[0] - 1
+    nxt_home = np.full(n, -1, dtype=np.int64)
+    nxt_home[camp] = camp
+    queue = np.empty(n, dtype=np.int64)
+    queue[0] = camp
+    head, tail = 0, 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for k in range(first[node], first[node + 1]):
+            other = nbr[k]
+            if nxt_home[other] < 0 and not blocked[other]:
+                nxt_home[other] = node
+                queue[tail] = other
+                tail += 1
+    return nxt_home
+
+
+def ways_home(board: bd.Board, blocked) -> list[int]:
+    """:meth:`Board.ways_home`: each node's next node on a shortest free way home, or -1."""
+    t = tables(board)
+    return _ways_home(t.first, t.nbr, t.camp, as_array(blocked)).tolist()
+
+
+@nb.njit(cache=True)
+def _reaches(first, nbr, start, ahead, blocked):
+    """Whether a search from ``start`` over free nodes meets a node marked in ``ahead``."""
+    n = first.shape[0] - 1
+    seen = blocked.copy()  # a blocked node is never entered: as good as seen already
+    seen[start] = 1
+    queue = np.empty(n, dtype=np.int64)
+    queue[0] = start
+    head, tail = 0, 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for k in range(first[node], first[node + 1]):
+            other = nbr[k]
+            if seen[other]:
+                continue
+            if ahead[other]:
+                return True
+            seen[other] = 1
+            queue[tail] = other
+            tail += 1
+    return False
+
+
+@nb.njit(cache=True)
+def _reaches_home(first, nbr, camp, start, blocked):
+    if start == camp:
+        return True
+    n = first.shape[0] - 1
+    seen = blocked.copy()
+    seen[camp] = 1
+    queue = np.empty(n, dtype=np.int64)
+    queue[0] = camp
+    head, tail = 0, 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for k in range(first[node], first[node + 1]):
+            other = nbr[k]
+            if not seen[other]:
+                if other == start:
+                    return True
+                seen[other] = 1
+                queue[tail] = other
+                tail += 1
+    return False
+
+
+def reaches_home(board: bd.Board, start: int, blocked) -> bool:
+    """:meth:`Board.reaches_home`."""
+    t = tables(board)
+    return bool(_reaches_home(t.first, t.nbr, t.camp, start, as_array(blocked)))
+
+
+def finds_way(board: bd.Board, trees, here: int, ahead) -> bool:
+    """:func:`trees.finds_way`: ``here`` reaches a node of ``ahead`` between the trees."""
+    t = tables(board)
+    mark = np.zeros(board.n_nodes, dtype=np.bool_)
+    mark[list(ahead)] = True
+    return bool(_reaches(t.first, t.nbr, here, mark, as_array(trees)))
+
+
+# ------------------------------------------------------------------------- planting (4. Rings)
+@nb.njit(cache=True)
+def _cannot_cut(ring, has_ring, hole, node, trees):
+    if not has_ring[node]:
+        return False
+    free = np.zeros(8, dtype=np.bool_)
+    every = True
+    for k in range(8):
+        j = ring[node, k]
+        free[k] = j >= 0 and hole[j] and not trees[j]
+        every = every and free[k]
+    if every:
+        return True
+    runs = 0
+    for k in range(8):
+        if free[k] and not free[(k + 7) % 8]:
+            run_has_side = False
+            m = k
+            while free[m % 8] and m < k + 8:
+                run_has_side |= m % 2 == 0
+                m += 1
+            runs += run_has_side
+    return runs <= 1
+
+
+@nb.njit(cache=True)
+def _closing(first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way):
+    """The spaces of the planter's free ``way`` home (nodes from ``here`` on, without Base
+    Camp) where a tree would ring the planter in: as :func:`trees.plant_spaces` tests them,
+    from the end of the way back, each against the rest of the way ahead of it."""
+    n = first.shape[0] - 1
+    closing = np.zeros(n, dtype=np.bool_)
+    ahead = np.zeros(n, dtype=np.bool_)
+    ahead[camp] = True
+    for k in range(way.shape[0] - 1, -1, -1):
+        i = way[k]
+        if not (trees[i] or not plantable[i] or taken[i]) and not _cannot_cut(
+            ring, has_ring, hole, i, trees
+        ):
+            trees[i] = 1
+            if not _reaches(first, nbr, here, ahead, trees):
+                closing[i] = True
+            trees[i] = 0
+        ahead[i] = True
+    return closing
+
+
+@cache
+def _plantable(board: bd.Board) -> tuple[np.ndarray, np.ndarray]:
+    """Per board: the plantable mask, and the plantable spaces in node order."""
+    mask = np.array(board.plantable, dtype=np.bool_)
+    return mask, np.array(board.plantable_spaces, dtype=np.int64)
+
+
+def plant_spaces(
+    board: bd.Board, trees: bytearray, taken: set[int], here: int, way: list[int] | None
+) -> list[int]:
+    """:func:`trees.plant_spaces`, the free plantable spaces and the ring test compiled."""
+    t = tables(board)
+    mask, spaces = _plantable(board)
+    grid = as_array(trees)
+    busy = np.zeros(board.n_nodes, dtype=np.bool_)
+    if taken:
+        busy[list(taken)] = True
+    open_ = spaces[(grid[spaces] == 0) & ~busy[spaces]]
+    if way is not None and len(way):
+        work = np.array(grid)  # the test plants and lifts a tree: never on the game's own trees
+        closing = _closing(
+            t.first,
+            t.nbr,
+            t.ring,
+            t.has_ring,
+            t.hole,
+            mask,
+            t.camp,
+            work,
+            busy,
+            here,
+            np.array(way, dtype=np.int64),
+        )
+        open_ = open_[~closing[open_]]
+    return open_.tolist()
+
+
+# ------------------------------------------------------------------------- strategies' fields
+@nb.njit(cache=True)
+def _distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block):
+    """Dial's buckets as the strategies' :func:`distance_field`: entering a node costs 1, one
+    more for a canoe, ``tree_cost`` more for a tree (or never, when ``trees_block``)."""
+    n = first.shape[0] - 1
+    dist = np.full(n, INF, dtype=np.int64)
+    # every relaxation files one entry; a node's entries are at most its in-degree, plus targets
+    cap = nbr.shape[0] + targets.shape[0] + 1
+    entry_node = np.empty(cap, dtype=np.int64)
+    entry_next = np.empty(cap, dtype=np.int64)
+    top = (2 + tree_cost) * n + 2
+    bucket_head = np.full(top, -1, dtype=np.int64)
+    bucket_tail = np.full(top, -1, dtype=np.int64)
+    used = 0
+    for t in targets:
+        dist[t] = 0
+    for t in targets:
+        entry_node[used] = t
+        entry_next[used] = -1
+        if bucket_head[0] < 0:
+            bucket_head[0] = used
+        else:
+            entry_next[bucket_tail[0]] = used
+        bucket_tail[0] = used
+        used += 1
+    last = 0
+    d = 0
+    while d <= last:
+        e = bucket_head[d]
+        while e >= 0:  # every cost is at least 1: nothing is filed in the bucket being walked
+            u = entry_node[e]
+            e = entry_next[e]
+            if dist[u] != d or (trees[u] and trees_block):
+                continue
+            nd = d + 1 + canoe[u] + (tree_cost if trees[u] else 0)
+            for k in range(first[u], first[u + 1]):
+                v = nbr[k]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    entry_node[used] = v
+                    entry_next[used] = -1
+                    if bucket_head[nd] < 0:
+                        bucket_head[nd] = used
+                    else:
+                        entry_next[bucket_tail[nd]] = used
+                    bucket_tail[nd] = used
+                    used += 1
+                    last = max(last, nd)
+        d += 1
+    return dist
+
+
+def distance_field(
+    board: bd.Board, trees: bytes, targets: tuple[int, ...], tree_cost: int, trees_block: bool
+) -> np.ndarray:
+    """The strategies' distance field (spaces from every node to the nearest target)."""
+    if tree_cost < 0:
+        raise ValueError(f"tree_cost {tree_cost}: a tree cannot shorten a way")
+    t = tables(board)
+    return _distance_field(
+        t.first,
+        t.nbr,
+        t.canoe,
+        as_array(trees),
+        np.array(targets, dtype=np.int64),
+        tree_cost,
+        trees_block,
+    )
+
+
+@nb.njit(cache=True)
+def _spread(first, nbr, trees, dist, seeds):
+    queue = np.empty(max(4 * dist.shape[0], seeds.shape[0]), dtype=np.int64)
+    queue[: seeds.shape[0]] = seeds
+    head, tail = 0, seeds.shape[0]
+    while head < tail:
+        u = queue[head]
+        head += 1
+        nd = dist[u] + 1
+        for k in range(first[u], first[u + 1]):
+            v = nbr[k]
+            if nd < dist[v] and not trees[v]:
+                dist[v] = nd
+                if tail == queue.shape[0]:  # a node may improve more than once: grow
+                    bigger = np.empty(2 * tail, dtype=np.int64)
+                    bigger[:tail] = queue
+                    queue = bigger
+                queue[tail] = v
+                tail += 1
+    return dist
+
+
+def spread(board: bd.Board, dist: np.ndarray, seeds: list[int], trees) -> list[int]:
+    """Lower ``dist`` outward from ``seeds`` (in that order), one space a step, never onto a
+    tree: a node takes a neighbour's value plus one when that is less than its own."""
+    t = tables(board)
+    return _spread(t.first, t.nbr, as_array(trees), dist, np.array(seeds, dtype=np.int64)).tolist()
+
+
+@nb.njit(cache=True)
+def _downhill(first, nbr, dist, node, most):
+    route = np.empty(most, dtype=np.int64)
+    n = 0
+    while n < most and dist[node] != 0 and first[node] < first[node + 1]:
+        best = -1
+        for k in range(first[node], first[node + 1]):
+            v = nbr[k]
+            if best < 0 or dist[v] < dist[best] or (dist[v] == dist[best] and v < best):
+                best = v
+        if dist[best] >= dist[node]:
+            break
+        route[n] = best
+        n += 1
+        node = best
+    return route[:n]
+
+
+def downhill(board: bd.Board, dist: np.ndarray, node: int, most: int) -> list[int]:
+    """The way down a distance field from ``node``: each time the next space nearest the target
+    (the lowest-numbered of equals), until the target, a space no nearer, or ``most`` steps."""
+    t = tables(board)
+    return _downhill(t.first, t.nbr, dist, node, most).tolist()
+
+
+# ------------------------------------------------------------------------- exact landings
+@nb.njit(cache=True)
+def _lands(
+    first, nbr, rows, cols, avoid, trees, taken, goal, goal_rows, goal_cols, node, left, seen, depth
+):
+    if left == 0:
+        return goal[node] and not taken[node]
+    near = INF
+    for k in range(goal_rows.shape[0]):
+        near = min(near, abs(rows[node] - goal_rows[k]) + abs(cols[node] - goal_cols[k]))
+    if depth > 12 or near > left + 2:
+        return False
+    for k in range(first[node], first[node + 1]):
+        nxt = nbr[k]
+        if seen[nxt] or avoid[nxt] or trees[nxt]:
+            continue
+        cost = 0 if taken[nxt] else 1
+        if cost > left:
+            continue
+        seen[nxt] = True
+        ok = _lands(
+            first,
+            nbr,
+            rows,
+            cols,
+            avoid,
+            trees,
+            taken,
+            goal,
+            goal_rows,
+            goal_cols,
+            nxt,
+            left - cost,
+            seen,
+            depth + 1,
+        )
+        seen[nxt] = False
+        if ok:
+            return True
+    return False
+
+
+def lands_exactly(
+    board: bd.Board,
+    trees,
+    avoid: np.ndarray,
+    node: int,
+    left: int,
+    seen,
+    taken,
+    goal,
+) -> bool:
+    """Whether a walk from ``node`` of exactly ``left`` more spaces (a jumped hiker of ``taken``
+    costs none) ends on a free space of ``goal``: never entering a space of ``seen`` twice, a
+    tree or a space marked in ``avoid``, giving up 12 steps deep or when the goal is more than
+    2 spaces beyond reach as the crow flies (the strategies' exact landing on a helipad)."""
+    t = tables(board)
+    n = board.n_nodes
+    seen_mask = np.zeros(n, dtype=np.bool_)
+    seen_mask[list(seen)] = True
+    taken_mask = np.zeros(n, dtype=np.bool_)
+    if taken:
+        taken_mask[list(taken)] = True
+    goal_nodes = np.array(sorted(goal), dtype=np.int64)
+    goal_mask = np.zeros(n, dtype=np.bool_)
+    goal_mask[goal_nodes] = True
+    return bool(
+        _lands(
+            t.first,
+            t.nbr,
+            t.rows,
+            t.cols,
+            avoid,
+            as_array(trees),
+            taken_mask,
+            goal_mask,
+            t.rows[goal_nodes],
+            t.cols[goal_nodes],
+            node,
+            left,
+            seen_mask,
+            0,
+        )
+    )
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) every kernel once, on the default board."""
+    from simkit.games.timber_tom.rules import default_board  # noqa: PLC0415  (rules import trees)
+
+    b = default_board()
+    trees = bytearray(b.n_nodes)
+    ways_home(b, trees)
+    reaches_home(b, 0, trees)
+    finds_way(b, trees, 0, {b.camp})
+    plant_spaces(b, trees, set(), 0, [0])
+    distance_field(b, bytes(trees), (0,), 1, False)
+    spread(b, np.zeros(b.n_nodes, dtype=np.int64), [0], trees)
+    downhill(b, distance_field(b, bytes(trees), (b.camp,), 1, False), 0, 40)
+    lands_exactly(b, trees, np.zeros(b.n_nodes, dtype=np.bool_), 0, 3, {0}, set(), {b.helipads[0]})
