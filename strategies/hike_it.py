@@ -102,8 +102,8 @@ class _Planner:
     forecast_gear: bool = False  # fetch the gear the forecast asks for
     detour: int = 0  # extra miles accepted for a scenic token
     camp_below: int = 3  # camp at a free campsite when fewer actions than this remain
-    rest_levels: int = 2
-    use_track: bool = True
+    rest_levels: int = 2  # health levels bought at most when resting (Your Packboard, Health)
+    use_track: bool = True  # spend an action to move up the turn order after a campfire
     token_health: int = 2  # pay a challenge with a skill set token only at this health or below
     trade: bool = True  # offer a trade for a challenge's missing item
     camp_window: int = 0  # with this many actions left, head for a free campsite near the route
@@ -578,8 +578,8 @@ class Planner(_Planner):
     forecast_gear: bool = True
     detour: int = 2
     camp_below: int = 4
-    rest_levels: int = 2
-    use_track: bool = True
+    rest_levels: int = 2  # health levels bought at most when resting (Your Packboard, Health)
+    use_track: bool = True  # spend an action to move up the turn order after a campfire
     token_health: int = 2
     camp_window: int = 6
 
