@@ -114,7 +114,12 @@ class _Planner:
         phase = view.phase
         handler = getattr(self, "_" + phase, None)
         choice = handler(view, legal) if handler else None
-        return choice if choice in legal else legal[0]
+        # The engine's own action object: the engine recognises it without computing the legal
+        # actions a second time.
+        try:
+            return legal[legal.index(choice)]
+        except ValueError:
+            return legal[0]
 
     # ------------------------------------------------------------------------------ setup
     def _waypoint(self, view, legal):

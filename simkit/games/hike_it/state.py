@@ -157,6 +157,8 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         self.weather_cards = weather.cards(d, rules.weather.counts())
         self.bear_reach = max(int(f) for f in d.bear_die if f.isdigit())
         self.trail_cards = tuple((t.kind, t.item) for t in d.trail for _ in range(t.count))
+        # The actions legal_actions() last handed out for the decision now open (see apply).
+        self._offered: tuple = ()
 
     # ------------------------------------------------------------------------------ setup
 
@@ -507,6 +509,13 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
     # ---------------------------------------------------------------------- legal
 
     def legal_actions(self) -> list[tuple]:
+        """The choices of the decision now open, computed afresh (so a position edited by hand is
+        always seen); apply() remembers them to check the one chosen without computing again."""
+        legal = self._legal_actions()
+        self._offered = tuple(legal)
+        return legal
+
+    def _legal_actions(self) -> list[tuple]:
         p, seat = self.phase, self.seat_now
         if p == AFTERNOON:
             return self._afternoon_actions(seat)
@@ -574,14 +583,26 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
     # ---------------------------------------------------------------------- apply
 
     def apply(self, action) -> None:
-        if self.phase == OVER or action not in self.legal_actions():
+        if self.phase == OVER or not self._is_legal(action):
             raise IllegalAction(self.current_player(), action)
+        self._offered = ()  # the next decision gets its own list
         seat = self.current_player()
         self.prev_phase, self.phase = self.phase, -1
         getattr(self, "_do_" + action[0])(seat, *action[1:])
         if self.phase != OVER and self.in_park(self.seat_now):
             self._check_side_hikes(self.seat_now, end_of_turn=False)
         self._advance()
+
+    def _is_legal(self, action) -> bool:
+        """Whether ``action`` is a choice of the decision now open. An action that is the very
+        object legal_actions() handed out since the last apply() is one (a player choosing from
+        the list it was given: no second computation); any other action, equal or not, is checked
+        against the choices computed afresh, so a position edited by hand between the two calls
+        is judged as it stands whenever the action was built anew."""
+        for offered in self._offered:
+            if offered is action:
+                return True
+        return action in self._legal_actions()
 
     # setup
     def _do_waypoint(self, seat: int, space: int) -> None:
@@ -860,6 +881,7 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         c.__dict__.update(self.__dict__)
         c.rng = self.rng.clone()
         c._events = list(self._events)
+        c._offered = ()  # a clone may be changed before it is played (sample_hidden)
         for name in (
             "order",
             "bottom_row",
