@@ -12,6 +12,9 @@ from simkit.core import registry
 from simkit.core.errors import IllegalAction
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
+from simkit.games.hike_it import state as S
+from simkit.games.hike_it.phases import PHASES, STATUS
+from simkit.games.hike_it.view import HikeView, PlayerView
 
 SPEC = registry.game("hike-it")
 
@@ -100,3 +103,76 @@ def _play(seed: int, strategies: list[str], copy_actions: bool) -> tuple:
 def test_seeded_games_play_the_same_whichever_way_the_action_comes(strategies):
     for seed in range(size(2, 10)):
         assert _play(seed, strategies, False) == _play(seed, strategies, True)
+
+
+def _view_by_name(st, seat: int) -> HikeView:
+    """The view spelled out field by field from the state's attributes (the oracle)."""
+    players = tuple(
+        PlayerView(
+            pos=st.pos[s],
+            home=st.home[s],
+            status=STATUS[st.status[s]],
+            health=st.health[s],
+            storage=tuple(st.storage[s]),
+            hand_size=len(st.hand[s]),
+            tokens=tuple(st.tokens[s]),
+            waypoints=tuple(st.waypoints[s]),
+            claimed=st.claimed[s],
+            scenic=tuple(st.scenic[s]),
+            campfires_used=st.campfires_used[s],
+            side_done=tuple(st.side_done[s]),
+            side_held=len(st.side_hand[s]),
+            bonus=st.bonus[s],
+        )
+        for s in range(st.n)
+    )
+    spelled = ("seat", "phase", "players", "hand", "side_hand", "pay_req", "dealt", "turn")
+    same = {
+        name: getattr(st, name)
+        for name in HikeView._fields
+        if hasattr(st, name) and name not in spelled
+    }
+    same = {k: tuple(v) if isinstance(v, list) else v for k, v in same.items()}
+    same["box"] = tuple(tuple(x) for x in st.box)
+    return HikeView(
+        **same,
+        seat=seat,
+        phase=PHASES[st.phase],
+        players=players,
+        hand=tuple(sorted(st.hand[seat])),
+        side_hand=tuple(st.side_hand[seat]),
+        pay_req=st.pay_req if st.phase == S.PAY or st.trade_return == S.PAY else (),
+        bag_size=len(st.bag),
+        bears=tuple(st.bear_pos),
+        dealt=tuple(st.dealt[seat]) if st.phase == S.WAYPOINT else (),
+        turn=st.seat_now,
+    )
+
+
+def test_the_view_shows_the_state_at_every_decision_of_seeded_games():
+    names = ["planner", "rusher", "collector", "careful"]
+    players = [make_strategy(name, SPEC.name) for name in names]
+    for seed in range(size(1, 5)):
+        engine_rng, rngs = seat_streams(game_seed(99, seed), 4)
+        st = SPEC.new_state(SPEC.default_rules(), 4, engine_rng)
+        while not st.is_terminal():
+            seat = st.current_player()
+            view = st.view(seat)
+            assert view == _view_by_name(st, seat)
+            st.apply(players[seat].choose(view, st.legal_actions(), rngs[seat]))
+
+
+def test_the_view_sees_the_long_lists_edited_by_hand():
+    st = started()
+    before = st.view(0)
+    spot = before.scenic_on.index(True)
+    st.scenic_on[spot] = False
+    st.campfire_at[spot] = 2
+    st.waypoint_owner[spot] = 3
+    after = st.view(0)
+    assert after.scenic_on[spot] is False and before.scenic_on[spot] is True
+    assert after.campfire_at[spot] == 2 and after.waypoint_owner[spot] == 3
+    assert after == _view_by_name(st, 0)
+    c = st.clone()
+    c.scenic_on[spot] = True
+    assert c.view(0).scenic_on[spot] is True and st.view(0).scenic_on[spot] is False
