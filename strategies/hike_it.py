@@ -550,17 +550,24 @@ class _Planner:
 
     def _detour_target(self, view, target: int, blocked) -> int:
         board, here = view.board, view.me.pos
-        d = board.dist
-        base = d[here][target]
-        best, best_key = target, None
-        for s in board.scenic_spots:
-            if not view.scenic_on[s] or s in blocked or s == here:
+        # Rows of the distance table: trails run both ways, so miles from a spot to the target
+        # are the target's row (asked for every scenic spot at most decisions of the afternoon).
+        from_here, to_target = board.dist[here], board.dist[target]
+        base, detour, actions, scenic_on = (
+            from_here[target],
+            self.detour,
+            view.actions,
+            view.scenic_on,
+        )
+        best, best_miles = target, None
+        for s in board.scenic_spots:  # in increasing order: the first nearest spot wins ties
+            if not scenic_on[s] or s in blocked or s == here:
                 continue
-            extra = d[here][s] + d[s][target] - base
-            if extra <= self.detour and d[here][s] <= view.actions:
-                key = (d[here][s], s)
-                if best_key is None or key < best_key:
-                    best, best_key = s, key
+            miles = from_here[s]
+            if best_miles is not None and miles >= best_miles:
+                continue
+            if miles + to_target[s] - base <= detour and miles <= actions:
+                best, best_miles = s, miles
         return best
 
 
