@@ -102,8 +102,8 @@ class _Planner:
     forecast_gear: bool = False  # fetch the gear the forecast asks for
     detour: int = 0  # extra miles accepted for a scenic token
     camp_below: int = 3  # camp at a free campsite when fewer actions than this remain
-    rest_levels: int = 2
-    use_track: bool = True
+    rest_levels: int = 2  # health levels bought at most when resting (Your Packboard, Health)
+    use_track: bool = True  # spend an action to move up the turn order after a campfire
     token_health: int = 2  # pay a challenge with a skill set token only at this health or below
     trade: bool = True  # offer a trade for a challenge's missing item
     camp_window: int = 0  # with this many actions left, head for a free campsite near the route
@@ -114,7 +114,12 @@ class _Planner:
         phase = view.phase
         handler = getattr(self, "_" + phase, None)
         choice = handler(view, legal) if handler else None
-        return choice if choice in legal else legal[0]
+        # The engine's own action object: the engine recognises it without computing the legal
+        # actions a second time.
+        try:
+            return legal[legal.index(choice)]
+        except ValueError:
+            return legal[0]
 
     # ------------------------------------------------------------------------------ setup
     def _waypoint(self, view, legal):
@@ -545,17 +550,24 @@ class _Planner:
 
     def _detour_target(self, view, target: int, blocked) -> int:
         board, here = view.board, view.me.pos
-        d = board.dist
-        base = d[here][target]
-        best, best_key = target, None
-        for s in board.scenic_spots:
-            if not view.scenic_on[s] or s in blocked or s == here:
+        # Rows of the distance table: trails run both ways, so miles from a spot to the target
+        # are the target's row (asked for every scenic spot at most decisions of the afternoon).
+        from_here, to_target = board.dist[here], board.dist[target]
+        base, detour, actions, scenic_on = (
+            from_here[target],
+            self.detour,
+            view.actions,
+            view.scenic_on,
+        )
+        best, best_miles = target, None
+        for s in board.scenic_spots:  # in increasing order: the first nearest spot wins ties
+            if not scenic_on[s] or s in blocked or s == here:
                 continue
-            extra = d[here][s] + d[s][target] - base
-            if extra <= self.detour and d[here][s] <= view.actions:
-                key = (d[here][s], s)
-                if best_key is None or key < best_key:
-                    best, best_key = s, key
+            miles = from_here[s]
+            if best_miles is not None and miles >= best_miles:
+                continue
+            if miles + to_target[s] - base <= detour and miles <= actions:
+                best, best_miles = s, miles
         return best
 
 
@@ -578,8 +590,8 @@ class Planner(_Planner):
     forecast_gear: bool = True
     detour: int = 2
     camp_below: int = 4
-    rest_levels: int = 2
-    use_track: bool = True
+    rest_levels: int = 2  # health levels bought at most when resting (Your Packboard, Health)
+    use_track: bool = True  # spend an action to move up the turn order after a campfire
     token_health: int = 2
     camp_window: int = 6
 

@@ -8,7 +8,7 @@ raises :class:`DataError` naming the file, the field and what is wrong.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -63,12 +63,27 @@ MIN_TRAILHEADS = 5  # four hikers plus at least one spare
 class Park:
     """The trail graph: one space per mile, each with its region, kind and scenic type (or -1)."""
 
-    names: tuple[str, ...]
-    region: tuple[int, ...]
-    kind: tuple[int, ...]
-    scenic: tuple[int, ...]
-    edges: tuple[tuple[int, int], ...]
-    bear_start: tuple[int, ...]  # one space per region
+    names: tuple[str, ...] = field(
+        metadata={"help": "the name of every space on the trail map, one space a mile (assumed)"}
+    )
+    region: tuple[int, ...] = field(
+        metadata={"help": "the region of each space: West, Central or East (Trail Map)"}
+    )
+    kind: tuple[int, ...] = field(
+        metadata={
+            "help": "what each space is: trail, trailhead, scenic spot, campsite, water spot, "
+            "bear space or den"
+        }
+    )
+    scenic: tuple[int, ...] = field(
+        metadata={"help": "the scenic type of each scenic spot (-1 for other spaces)"}
+    )
+    edges: tuple[tuple[int, int], ...] = field(
+        metadata={"help": "the trails: pairs of spaces a mile apart (assumed map)"}
+    )
+    bear_start: tuple[int, ...] = field(
+        metadata={"help": "where each region's passive bear starts: its den (assumed)"}
+    )
 
     def index(self, name: str) -> int:
         return self.names.index(name)
@@ -98,18 +113,49 @@ class SideHike:
 
 @dataclass(frozen=True)
 class Decks:
-    gear: tuple[int, ...]  # tiles of each gear type in the bag
-    water_tiles: int
-    skill_per_type: int
-    paws_per_type: int
-    columns: tuple[tuple[int, ...], ...]
-    weather: tuple[WeatherKind, ...]
-    weather_dice: tuple[tuple[str, ...], ...]
-    bear_die: tuple[str, ...]
-    trail: tuple[TrailCard, ...]
-    easy: tuple[SideHike, ...]
-    difficult: tuple[SideHike, ...]
-    trailhead_bonuses: tuple[tuple[int, ...], ...]  # index = player count (0..4)
+    gear: tuple[int, ...] = field(
+        metadata={
+            "help": "gear tiles of each type in the bag: shelter, clothing, food, tools, "
+            "first aid (Components: 11 / 10 / 9 / 8 / 7)"
+        }
+    )
+    water_tiles: int = field(metadata={"help": "water tiles (Components: 20)"})
+    skill_per_type: int = field(
+        metadata={"help": "skill cards of each of the six types (Components: 54 in all)"}
+    )
+    paws_per_type: int = field(
+        metadata={"help": "skill cards of each type that show a paw (assumed: 3)"}
+    )
+    columns: tuple[tuple[int, ...], ...] = field(
+        metadata={
+            "help": "the packboard's skill columns, three types each; a first full column "
+            "raises health by 1 (Skill Set Tokens; layout assumed)"
+        }
+    )
+    weather: tuple[WeatherKind, ...] = field(
+        metadata={"help": "each kind of weather card: wet or not, and the items it asks for"}
+    )
+    weather_dice: tuple[tuple[str, ...], ...] = field(
+        metadata={"help": "the faces of the four weather dice (Weather; faces assumed)"}
+    )
+    bear_die: tuple[str, ...] = field(
+        metadata={"help": "the 12-sided bear die: numbers, paws and dens (Aggressive Bears)"}
+    )
+    trail: tuple[TrailCard, ...] = field(
+        metadata={"help": "the trail deck: challenges, bonuses and events (Trail Cards: 100 cards)"}
+    )
+    easy: tuple[SideHike, ...] = field(
+        metadata={"help": "the easy side hike cards, 4 points each (Side Hikes: 16)"}
+    )
+    difficult: tuple[SideHike, ...] = field(
+        metadata={"help": "the difficult side hike cards, 8 points each (Side Hikes: 16)"}
+    )
+    trailhead_bonuses: tuple[tuple[int, ...], ...] = field(
+        metadata={
+            "help": "trailhead bonus tiles by player count, in order of arrival "
+            "(Trailhead Bonuses: 2 players 5; 3: 7, 5; 4: 10, 7, 5)"
+        }
+    )  # index = player count (0..4)
 
 
 def _need(path, table: dict, key: str, kind: type | tuple, where: str = "") -> Any:

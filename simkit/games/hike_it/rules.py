@@ -76,10 +76,14 @@ class Rules:
     park: Park = field(default_factory=default_park)
     decks: Decks = field(default_factory=default_decks)
 
-    # Campfire bonuses, left to right: (skill cards, health) (Campfires).
-    campfire_bonus: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (2, 0), (1, 1))
-    # Resting: points paid for 1, 2 or 3 health levels (Your Packboard, Health).
-    rest_cost: tuple[int, ...] = (1, 3, 6)
+    campfire_bonus: tuple[tuple[int, int], ...] = rule(
+        ((1, 0), (0, 1), (2, 0), (1, 1)),
+        help="campfire bonuses, left to right, as (skill cards, health) (Campfires)",
+    )
+    rest_cost: tuple[int, ...] = rule(
+        (1, 3, 6),
+        help="points paid to rest for 1, 2 or 3 health levels (Your Packboard, Health)",
+    )
 
     def validate(self) -> None:
         if self.health_start > self.health_max:

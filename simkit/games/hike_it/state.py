@@ -99,6 +99,7 @@ from simkit.games.hike_it.trade_offers import TradeOffers
 from simkit.games.hike_it.view import HikeView, PlayerView
 
 METHODS = challenges.METHODS
+_new = tuple.__new__  # a named tuple from a tuple of its fields, in order
 
 # the engine's names, importable from here as before the split
 __all__ = [
@@ -157,6 +158,10 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         self.weather_cards = weather.cards(d, rules.weather.counts())
         self.bear_reach = max(int(f) for f in d.bear_die if f.isdigit())
         self.trail_cards = tuple((t.kind, t.item) for t in d.trail for _ in range(t.count))
+        # The actions legal_actions() last handed out for the decision now open (see apply).
+        self._offered: tuple = ()
+        # Per long list: the values it held at the last view and their tuple (see _unchanged).
+        self._seen: dict[str, tuple[list, tuple]] = {}
 
     # ------------------------------------------------------------------------------ setup
 
@@ -507,6 +512,13 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
     # ---------------------------------------------------------------------- legal
 
     def legal_actions(self) -> list[tuple]:
+        """The choices of the decision now open, computed afresh (so a position edited by hand is
+        always seen); apply() remembers them to check the one chosen without computing again."""
+        legal = self._legal_actions()
+        self._offered = tuple(legal)
+        return legal
+
+    def _legal_actions(self) -> list[tuple]:
         p, seat = self.phase, self.seat_now
         if p == AFTERNOON:
             return self._afternoon_actions(seat)
@@ -574,14 +586,26 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
     # ---------------------------------------------------------------------- apply
 
     def apply(self, action) -> None:
-        if self.phase == OVER or action not in self.legal_actions():
+        if self.phase == OVER or not self._is_legal(action):
             raise IllegalAction(self.current_player(), action)
+        self._offered = ()  # the next decision gets its own list
         seat = self.current_player()
         self.prev_phase, self.phase = self.phase, -1
         getattr(self, "_do_" + action[0])(seat, *action[1:])
         if self.phase != OVER and self.in_park(self.seat_now):
             self._check_side_hikes(self.seat_now, end_of_turn=False)
         self._advance()
+
+    def _is_legal(self, action) -> bool:
+        """Whether ``action`` is a choice of the decision now open. An action that is the very
+        object legal_actions() handed out since the last apply() is one (a player choosing from
+        the list it was given: no second computation); any other action, equal or not, is checked
+        against the choices computed afresh, so a position edited by hand between the two calls
+        is judged as it stands whenever the action was built anew."""
+        for offered in self._offered:
+            if offered is action:
+                return True
+        return action in self._legal_actions()
 
     # setup
     def _do_waypoint(self, seat: int, space: int) -> None:
@@ -765,66 +789,84 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
     # ------------------------------------------------------------------ view / text
 
     def view(self, seat: int) -> HikeView:
-        # Built for every decision: positional, in PlayerView's field order, as keywords cost
-        # several times more.
+        # Built for every decision, so built the cheap way: each named tuple straight from a
+        # tuple in its fields' order (keywords cost several times more), and the three lists as
+        # long as the map reused while they are unchanged.
         players = tuple(
-            PlayerView._make(
-                (
-                    self.pos[s],
-                    self.home[s],
-                    STATUS[self.status[s]],
-                    self.health[s],
-                    tuple(self.storage[s]),
-                    len(self.hand[s]),
-                    tuple(self.tokens[s]),
-                    tuple(self.waypoints[s]),
-                    self.claimed[s],
-                    tuple(self.scenic[s]),
-                    self.campfires_used[s],
-                    tuple(self.side_done[s]),
-                    len(self.side_hand[s]),
-                    self.bonus[s],
+            [
+                _new(
+                    PlayerView,
+                    (
+                        self.pos[s],
+                        self.home[s],
+                        STATUS[self.status[s]],
+                        self.health[s],
+                        tuple(self.storage[s]),
+                        len(self.hand[s]),
+                        tuple(self.tokens[s]),
+                        tuple(self.waypoints[s]),
+                        self.claimed[s],
+                        tuple(self.scenic[s]),
+                        self.campfires_used[s],
+                        tuple(self.side_done[s]),
+                        len(self.side_hand[s]),
+                        self.bonus[s],
+                    ),
                 )
-            )
-            for s in range(self.n)
+                for s in range(self.n)
+            ]
         )
-        return HikeView(
-            seat=seat,
-            phase=PHASES[self.phase],
-            day=self.day,
-            players=players,
-            hand=tuple(sorted(self.hand[seat])),
-            side_hand=tuple(self.side_hand[seat]),
-            order=tuple(self.order),
-            bottom_row=tuple(self.bottom_row),
-            forecast=tuple(self.forecast),
-            dice=self.dice,
-            actions=self.actions,
-            camped=self.camped,
-            pay_req=self.pay_req if self.phase == PAY or self.trade_return == PAY else (),
-            face_up=tuple(self.face_up),
-            token_supply=tuple(self.token_supply),
-            water_supply=tuple(self.water_supply),
-            water_discard=self.water_discard,
-            box=tuple(tuple(st) for st in self.box),
-            bag_size=len(self.bag),
-            bears=tuple(self.bear_pos),
-            aggressive=self.aggressive,
-            scenic_on=tuple(self.scenic_on),
-            waypoint_owner=tuple(self.waypoint_owner),
-            campfire_at=tuple(self.campfire_at),
-            bear_face=self.bear_face,
-            bear_steps=self.bear_steps,
-            bear_moving=self.bear_moving,
-            dealt=tuple(self.dealt[seat]) if self.phase == WAYPOINT else (),
-            offer=self.offer,
-            window=tuple(self.window),
-            turn=self.seat_now,
-            offers_left=self.offers_left,
-            miles_today=self.miles_today,
-            rules=self.rules,
-            board=self.board,
+        phase = self.phase
+        return _new(
+            HikeView,
+            (
+                seat,
+                PHASES[phase],
+                self.day,
+                players,
+                tuple(sorted(self.hand[seat])),
+                tuple(self.side_hand[seat]),
+                tuple(self.order),
+                tuple(self.bottom_row),
+                tuple(self.forecast),
+                self.dice,
+                self.actions,
+                self.camped,
+                self.pay_req if phase == PAY or self.trade_return == PAY else (),
+                tuple(self.face_up),
+                tuple(self.token_supply),
+                tuple(self.water_supply),
+                self.water_discard,
+                tuple(map(tuple, self.box)),
+                len(self.bag),
+                tuple(self.bear_pos),
+                self.aggressive,
+                self._unchanged("scenic_on"),
+                self._unchanged("waypoint_owner"),
+                self._unchanged("campfire_at"),
+                self.bear_face,
+                self.bear_steps,
+                self.bear_moving,
+                tuple(self.dealt[seat]) if phase == WAYPOINT else (),
+                self.miles_today,
+                self.offer,
+                tuple(self.window),
+                self.offers_left,
+                self.seat_now,
+                self.rules,
+                self.board,
+            ),
         )
+
+    def _unchanged(self, name: str) -> tuple:
+        """``tuple(self.<name>)`` for a list as long as the map: the tuple of the last view while
+        the list holds the same values (comparing is ten times cheaper than copying), else anew.
+        Compared, not tracked, so a list edited by hand is seen at once."""
+        now = getattr(self, name)
+        seen = self._seen.get(name)
+        if seen is None or seen[0] != now:
+            seen = self._seen[name] = (list(now), tuple(now))
+        return seen[1]
 
     def action_text(self, action) -> str:
         kind, args = action[0], action[1:]
@@ -860,6 +902,8 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         c.__dict__.update(self.__dict__)
         c.rng = self.rng.clone()
         c._events = list(self._events)
+        c._offered = ()  # a clone may be changed before it is played (sample_hidden)
+        c._seen = dict(self._seen)
         for name in (
             "order",
             "bottom_row",
