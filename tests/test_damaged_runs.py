@@ -192,14 +192,25 @@ def test_fewer_games_than_the_directory_holds_is_refused(made, whole):
 # --------------------------------------------------------------------------------- the lock
 def test_a_second_run_into_a_locked_directory_is_refused_naming_the_holder(tmp_path):
     out = tmp_path / "r"
-    out.mkdir()
-    with runner.run_lock(out):
-        with pytest.raises(
-            ExperimentError, match=rf"in use by another run \(process {os.getpid()}"
-        ):
+    hold = (
+        "import sys, time; from pathlib import Path; from simkit.core.runner import run_lock\n"
+        "with run_lock(Path(sys.argv[1])):\n    time.sleep(120)\n"
+    )
+    holder = subprocess.Popen([sys.executable, "-c", hold, str(out)])
+    try:
+        deadline = time.monotonic() + 60
+        while not (out / runner.HOLDER_FILE).exists():
+            assert holder.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        with pytest.raises(ExperimentError, match=rf"in use by another run \(process {holder.pid}"):
             runner.run(experiment(games=20), out, jobs=1, progress=False)
         assert not (out / "run.json").exists()
-    runner.run(experiment(games=20), out, jobs=1, progress=False)  # free again
+    finally:
+        holder.kill()
+        holder.wait()
+    runner.run(experiment(games=20), out, jobs=1, progress=False)  # freed when its holder died
+    with runner.run_lock(out), runner.run_lock(out):  # one process may take it again
+        runner.run(experiment(games=40), out, jobs=1, progress=False)
 
 
 def _start_run(out: Path, games: int = 4000, jobs: int = 1) -> subprocess.Popen:
