@@ -372,3 +372,24 @@ def test_a_damaged_trace_part_is_named_then_played_again(tmp_path):
     meta = runner.run(exp, out, jobs=1, progress=False, engine="python", trace=True)
     assert meta["games_played_now"] == 20
     assert read_traces(out).equals(before)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        (b"ARROW:schema", b"\xc1RROW:schema", None),  # polars panics on such a key
+        (b"x_drawoff", b"x_drawofg", "x_drawofg"),  # still a valid name: unlike the other parts
+        (b"x_drawoff", b"x_drawofF", "x_drawofF"),
+    ],
+)
+def test_a_damaged_footer_never_gives_a_wrong_table(made, whole, old, new, named):
+    part = parts(made)[2]
+    data = part.read_bytes()
+    assert old in data
+    part.write_bytes(data.replace(old, new))
+    try:
+        assert rows(made).equals(whole)
+    except SimkitError as exc:
+        assert part.name in str(exc) and (named is None or named in str(exc))
+    runner.run(experiment(), made, jobs=1, progress=False, engine="python")
+    assert rows(made).equals(whole)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +36,7 @@ SCHEMA = pa.schema(
     ]
 )
 BASE_COLUMNS = tuple(SCHEMA.names)
+EXTRA_COLUMN = re.compile(r"x_[a-z0-9_]+")  # a game's own columns (Outcome.extras)
 
 
 class RowBuffer:
@@ -101,8 +104,11 @@ def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
     """The part's rows and None, or None and why they are not chunk ``chunk``'s."""
     try:
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
-    except (OSError, pa.ArrowException) as exc:
+    except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
+    # The rows without the footer's key-value metadata, which no checksum covers and which polars
+    # cannot take once damaged (a key that is not UTF-8 makes it panic).
+    table = pa.Table.from_arrays(table.columns, names=table.column_names)
     problem = table_problem(table, exp, chunk)
     return (None, problem) if problem else (table, None)
 
@@ -115,9 +121,10 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
             return f"has no column '{f.name}' (its schema is damaged)"
         if not table.schema.field(f.name).type.equals(f.type):
             return f"column '{f.name}' is {table.schema.field(f.name).type}, not {f.type}"
-    odd = sorted(n for n in names - set(BASE_COLUMNS) if not n.startswith("x_"))
+    odd = sorted(n for n in names - set(BASE_COLUMNS) if not EXTRA_COLUMN.fullmatch(n))
     if odd:
-        return f"has unknown column(s) {', '.join(odd)} (its schema is damaged)"
+        shown = ", ".join(repr(n) for n in odd)
+        return f"has unknown column(s) {shown} (its schema is damaged)"
     n = chunk.cell.n_players
     if table.num_rows != chunk.count * n:
         return f"holds {table.num_rows} rows; its chunk has {chunk.count} games of {n} players"
@@ -150,6 +157,26 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
     return None
 
 
+def odd_parts(paths: list[Path]) -> dict[Path, str]:
+    """Parts whose columns differ from those of most of the run's parts (a damaged footer can turn
+    one of a game's own columns into another valid name), each with why."""
+    columns = {}
+    for path in paths:
+        try:
+            columns[path] = tuple(pq.read_schema(path).names)
+        except (OSError, pa.ArrowException, UnicodeDecodeError):
+            continue  # unreadable: part_problem says so
+    if len(set(columns.values())) < 2:
+        return {}
+    usual, _ = Counter(columns.values()).most_common(1)[0]
+    return {
+        path: f"has columns {', '.join(sorted(set(names) ^ set(usual)))} unlike the run's other "
+        "parts (its schema is damaged)"
+        for path, names in columns.items()
+        if names != usual
+    }
+
+
 def trace_problem(path: Path, exp, chunk, schema: pa.Schema) -> str | None:
     """Why the trace part at ``path`` is not chunk ``chunk``'s score lines, or None."""
     return read_trace_part(path, exp, chunk, schema)[1]
@@ -160,7 +187,7 @@ def read_trace_part(
 ) -> tuple[pa.Table | None, str | None]:
     try:
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
-    except (OSError, pa.ArrowException) as exc:
+    except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
     if not table.schema.equals(schema):
         return None, "does not hold the traces schema (its schema is damaged)"
@@ -248,15 +275,16 @@ def read_results(run_dir: Path):
 
     meta = read_run_meta(run_dir)
     exp = Experiment.from_run_json(meta)
+    planned = [(p, c) for p, c in planned_parts(run_dir, exp, meta) if p.exists()]
+    odd = odd_parts([p for p, _ in planned])
     frames = []
-    for path, chunk in planned_parts(run_dir, exp, meta):
-        if not path.exists():
-            continue  # not played yet (a failed, interrupted or sequential run)
+    for path, chunk in planned:  # parts not there are not played yet (failed, interrupted)
         table, problem = read_part(path, exp, chunk)
-        if table is not None:
-            frames.append(pl.from_arrow(table))
-            continue
-        raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
+        if problem is None and path in odd:
+            problem = odd[path]
+        if problem is not None:
+            raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
+        frames.append(pl.from_arrow(table))
     if not frames:
         raise SimkitError(f"{run_dir}: no results (games/part-*.parquet); run `simkit run` first")
     return pl.concat(frames, how="diagonal_relaxed")

@@ -34,6 +34,7 @@ from simkit.core.errors import ExperimentError, IllegalAction, SimkitError, Stra
 from simkit.core.experiment import Chunk, Experiment
 from simkit.core.results import (
     RowBuffer,
+    odd_parts,
     part_problem,
     planned_parts,
     read_run_meta,
@@ -390,7 +391,8 @@ def _run(
     for folder in ("games", "traces"):
         for stale in (out / folder).glob("*.tmp"):
             stale.unlink()  # a write cut short by a crash; its chunk is played again
-    todo = [c for c in chunks if not _chunk_done(out, exp, c, trace, progress)]
+    odd = odd_parts([p for p in (_part(out, c) for c in chunks) if p.exists()])
+    todo = [c for c in chunks if not _chunk_done(out, exp, c, trace, progress, odd)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
     if progress:
@@ -595,13 +597,16 @@ def _trace_part(out: Path, chunk: Chunk) -> Path:
     return out / "traces" / chunk.part_name
 
 
-def _chunk_done(out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool) -> bool:
+def _chunk_done(
+    out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool, odd: dict[Path, str]
+) -> bool:
     """A chunk is done when its part is whole and is this chunk's (schema, rows, game indices,
-    seeds); a part that is not is played again, and said so."""
+    seeds, the same columns as the run's other parts); a part that is not is played again, and
+    said so."""
     path = _part(out, chunk)
     if not path.exists():
         return False
-    problem = part_problem(path, exp, chunk)
+    problem = odd.get(path) or part_problem(path, exp, chunk)
     if problem is not None:
         if say:
             _say(f"{path} {problem}: playing its chunk again")
