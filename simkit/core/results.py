@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections import Counter
@@ -81,8 +82,47 @@ class RowBuffer:
         return pa.Table.from_arrays(arrays, names=names)
 
 
+DIGEST_KEY = b"simkit:digest"
+
+
+def digest(table: pa.Table) -> dict[str, list]:
+    """Each column's null count and sum (of lengths, for text): written into a part's footer, so
+    that a damaged footer which still reads (an offset that now points at other bytes of intact,
+    checksummed pages) shows as contents that no longer add up."""
+    out = {}
+    for name, column in zip(table.column_names, table.columns, strict=True):
+        if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+            column = pc.utf8_length(column)
+        elif pa.types.is_boolean(column.type):
+            column = column.cast(pa.int64())
+        out[name] = [column.null_count, pc.sum(column).as_py()]
+    return out
+
+
+def _digest_problem(table: pa.Table, written: bytes | None) -> str | None:
+    if written is None:
+        return None  # a part written before digests
+    try:
+        expected = json.loads(written)
+    except (ValueError, UnicodeDecodeError):
+        return "has a damaged digest (its footer is damaged)"
+    found = digest(table)
+    same = expected.keys() == found.keys() and all(
+        _close(a, b) for name in found for a, b in zip(expected[name], found[name], strict=True)
+    )
+    return None if same else "does not add up to the digest written with it (its footer is damaged)"
+
+
+def _close(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return a == b
+
+
 def write_part(table: pa.Table, path: Path) -> None:
     """Write atomically: a crash mid-write leaves no part, never a half one."""
+    meta = {**(table.schema.metadata or {}), DIGEST_KEY: json.dumps(digest(table)).encode()}
+    table = table.replace_schema_metadata(meta)
     tmp = path.with_name(path.name + ".tmp")
     pq.write_table(table, tmp, compression="zstd", write_page_checksum=True)
     with open(tmp, "rb") as fh:
@@ -106,10 +146,11 @@ def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
     except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
+    written = (table.schema.metadata or {}).get(DIGEST_KEY)
     # The rows without the footer's key-value metadata, which no checksum covers and which polars
     # cannot take once damaged (a key that is not UTF-8 makes it panic).
     table = pa.Table.from_arrays(table.columns, names=table.column_names)
-    problem = table_problem(table, exp, chunk)
+    problem = table_problem(table, exp, chunk) or _digest_problem(table, written)
     return (None, problem) if problem else (table, None)
 
 
