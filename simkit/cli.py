@@ -296,6 +296,7 @@ def run(
     from simkit.core.experiment import Experiment, default_run_dir
     from simkit.core.rules import parse_set
     from simkit.core.runner import run as run_experiment
+    from simkit.core.runner import run_lock
 
     cli = {
         "game": game,
@@ -327,13 +328,14 @@ def run(
         "time_limit": time_limit,
         "repair": repair,
     }
-    if target_ci is None:
-        meta = run_experiment(exp, out, jobs=jobs, **options)
-    else:
-        from simkit.core.sequential import run_to_target
+    with run_lock(out):  # held until the command is recorded: no other run writes in between
+        if target_ci is None:
+            meta = run_experiment(exp, out, jobs=jobs, **options)
+        else:
+            from simkit.core.sequential import run_to_target
 
-        meta = run_to_target(exp, out, target_ci, jobs=jobs, **options)
-    _record_command(out)
+            meta = run_to_target(exp, out, target_ci, jobs=jobs, **options)
+        _record_command(out)
     rate = meta["games_played_now"] / meta["seconds_now"] if meta["seconds_now"] else 0.0
     click.echo(
         f"{meta['games_total']} games in {out} ({meta['games_played_now']} played now, "

@@ -5,7 +5,10 @@ parts; each part also carries the varied rules as columns and its run's descript
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +39,7 @@ SCHEMA = pa.schema(
     ]
 )
 BASE_COLUMNS = tuple(SCHEMA.names)
+EXTRA_COLUMN = re.compile(r"x_[a-z0-9_]+")  # a game's own columns (Outcome.extras)
 
 
 class RowBuffer:
@@ -80,8 +84,47 @@ class RowBuffer:
         return pa.Table.from_arrays(arrays, names=names)
 
 
+DIGEST_KEY = b"simkit:digest"
+
+
+def digest(table: pa.Table) -> dict[str, list]:
+    """Each column's null count and sum (of lengths, for text): written into a part's footer, so
+    that a damaged footer which still reads (an offset that now points at other bytes of intact,
+    checksummed pages) shows as contents that no longer add up."""
+    out = {}
+    for name, column in zip(table.column_names, table.columns, strict=True):
+        if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+            column = pc.utf8_length(column)
+        elif pa.types.is_boolean(column.type):
+            column = column.cast(pa.int64())
+        out[name] = [column.null_count, pc.sum(column).as_py()]
+    return out
+
+
+def _digest_problem(table: pa.Table, written: bytes | None) -> str | None:
+    if written is None:
+        return None  # a part written before digests
+    try:
+        expected = json.loads(written)
+    except (ValueError, UnicodeDecodeError):
+        return "has a damaged digest (its footer is damaged)"
+    found = digest(table)
+    same = expected.keys() == found.keys() and all(
+        _close(a, b) for name in found for a, b in zip(expected[name], found[name], strict=True)
+    )
+    return None if same else "does not add up to the digest written with it (its footer is damaged)"
+
+
+def _close(a, b) -> bool:
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return a == b
+
+
 def write_part(table: pa.Table, path: Path) -> None:
     """Write atomically: a crash mid-write leaves no part, never a half one."""
+    meta = {**(table.schema.metadata or {}), DIGEST_KEY: json.dumps(digest(table)).encode()}
+    table = table.replace_schema_metadata(meta)
     tmp = path.with_name(path.name + ".tmp")
     pq.write_table(table, tmp, compression="zstd", write_page_checksum=True)
     with open(tmp, "rb") as fh:
@@ -103,9 +146,13 @@ def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
     """The part's rows and None, or None and why they are not chunk ``chunk``'s."""
     try:
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
-    except (OSError, pa.ArrowException) as exc:
+    except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
-    problem = table_problem(table, exp, chunk)
+    written = (table.schema.metadata or {}).get(DIGEST_KEY)
+    # The rows without the footer's key-value metadata, which no checksum covers and which polars
+    # cannot take once damaged (a key that is not UTF-8 makes it panic).
+    table = pa.Table.from_arrays(table.columns, names=table.column_names)
+    problem = table_problem(table, exp, chunk) or _digest_problem(table, written)
     return (None, problem) if problem else (table, None)
 
 
@@ -121,9 +168,10 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
     from simkit.core.describe import rule_columns
 
     known = set(BASE_COLUMNS) | rule_columns(exp)
-    odd = sorted(n for n in names - known if not n.startswith("x_"))
+    odd = sorted(n for n in names - known if not EXTRA_COLUMN.fullmatch(n))
     if odd:
-        return f"has unknown column(s) {', '.join(odd)} (its schema is damaged)"
+        shown = ", ".join(repr(n) for n in odd)
+        return f"has unknown column(s) {shown} (its schema is damaged)"
     n = chunk.cell.n_players
     if table.num_rows != chunk.count * n:
         return f"holds {table.num_rows} rows; its chunk has {chunk.count} games of {n} players"
@@ -157,6 +205,26 @@ def table_problem(table: pa.Table, exp, chunk) -> str | None:
     return None
 
 
+def odd_parts(paths: list[Path]) -> dict[Path, str]:
+    """Parts whose columns differ from those of most of the run's parts (a damaged footer can turn
+    one of a game's own columns into another valid name), each with why."""
+    columns = {}
+    for path in paths:
+        try:
+            columns[path] = tuple(pq.read_schema(path).names)
+        except (OSError, pa.ArrowException, UnicodeDecodeError):
+            continue  # unreadable: part_problem says so
+    if len(set(columns.values())) < 2:
+        return {}
+    usual, _ = Counter(columns.values()).most_common(1)[0]
+    return {
+        path: f"has columns {', '.join(sorted(set(names) ^ set(usual)))} unlike the run's other "
+        "parts (its schema is damaged)"
+        for path, names in columns.items()
+        if names != usual
+    }
+
+
 def trace_problem(path: Path, exp, chunk, schema: pa.Schema) -> str | None:
     """Why the trace part at ``path`` is not chunk ``chunk``'s score lines, or None."""
     return read_trace_part(path, exp, chunk, schema)[1]
@@ -167,7 +235,7 @@ def read_trace_part(
 ) -> tuple[pa.Table | None, str | None]:
     try:
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
-    except (OSError, pa.ArrowException) as exc:
+    except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
     if not _holds_schema(table.schema, schema, exp):
         return None, "does not hold the traces schema (its schema is damaged)"
@@ -265,15 +333,16 @@ def read_results(run_dir: Path):
 
     meta = read_run_meta(run_dir)
     exp = Experiment.from_run_json(meta)
+    planned = [(p, c) for p, c in planned_parts(run_dir, exp, meta) if p.exists()]
+    odd = odd_parts([p for p, _ in planned])
     frames = []
-    for path, chunk in planned_parts(run_dir, exp, meta):
-        if not path.exists():
-            continue  # not played yet (a failed, interrupted or sequential run)
+    for path, chunk in planned:  # parts not there are not played yet (failed, interrupted)
         table, problem = read_part(path, exp, chunk)
-        if table is not None:
-            frames.append(pl.from_arrow(table))
-            continue
-        raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
+        if problem is None and path in odd:
+            problem = odd[path]
+        if problem is not None:
+            raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
+        frames.append(pl.from_arrow(table))
     if not frames:
         raise SimkitError(f"{run_dir}: no results (games/part-*.parquet); run `simkit run` first")
     return pl.concat(frames, how="diagonal_relaxed")

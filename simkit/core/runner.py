@@ -36,6 +36,7 @@ from simkit.core.experiment import Chunk, Experiment
 from simkit.core.extend import renumber
 from simkit.core.results import (
     RowBuffer,
+    odd_parts,
     part_problem,
     planned_parts,
     read_run_meta,
@@ -377,7 +378,6 @@ def run(
     out = Path(out)
     if time_limit is not None and not time_limit > 0:
         raise ExperimentError(f"time limit {time_limit}: give a number of seconds above 0")
-    _make_dirs(out)
     with run_lock(out):
         return _run(exp, out, jobs, progress, backend, scheduler, engine, retries, trace,
                     chunks_per_cell, time_limit, repair)  # fmt: skip
@@ -407,7 +407,8 @@ def _run(
     for folder in ("games", "traces"):
         for stale in (out / folder).glob("*.tmp"):
             stale.unlink()  # a write cut short by a crash; its chunk is played again
-    todo = [c for c in chunks if not _chunk_done(out, exp, c, trace, progress)]
+    odd = odd_parts([p for p in (_part(out, c) for c in chunks) if p.exists()])
+    todo = [c for c in chunks if not _chunk_done(out, exp, c, trace, progress, odd)]
     games_total = sum(c.count for c in chunks)
     done_before = games_total - sum(c.count for c in todo)
     if progress:
@@ -460,27 +461,41 @@ LOCK_FILE, HOLDER_FILE = ".simkit.lock", ".simkit.lock.holder"
 class run_lock:
     """The run directory's lock: one ``simkit run`` writes into a directory at a time. The second
     is refused at once, with who holds the lock (the operating system frees it if that process
-    dies, even by SIGKILL)."""
+    dies, even by SIGKILL). Re-entrant within a process, so a command can hold it across several
+    runs into one directory (sequential sampling) and its last write to run.json."""
+
+    _held: dict[Path, tuple[FileLock, int]] = {}
 
     def __init__(self, out: Path):
+        _make_dirs(out)
         self.out = out
-        self.lock = FileLock(out / LOCK_FILE, timeout=0)
+        self.key = out.resolve()
 
     def __enter__(self):
+        if self.key in self._held:
+            lock, depth = self._held[self.key]
+            self._held[self.key] = (lock, depth + 1)
+            return self
+        lock = FileLock(self.out / LOCK_FILE, timeout=0)
         try:
-            self.lock.acquire()
+            lock.acquire()
         except Timeout:
             raise ExperimentError(
                 f"{self.out} is in use by another run ({self._holder()}): wait for it to finish, "
                 "or choose another --out"
             ) from None
+        self._held[self.key] = (lock, 1)
         holder = {"pid": os.getpid(), "host": socket.gethostname(), "since": _now()}
         (self.out / HOLDER_FILE).write_text(json.dumps(holder))
         return self
 
     def __exit__(self, *exc):
+        lock, depth = self._held.pop(self.key)
+        if depth > 1:
+            self._held[self.key] = (lock, depth - 1)
+            return
         (self.out / HOLDER_FILE).unlink(missing_ok=True)
-        self.lock.release()
+        lock.release()
 
     def _holder(self) -> str:
         try:
@@ -601,13 +616,16 @@ def _trace_part(out: Path, chunk: Chunk) -> Path:
     return out / "traces" / chunk.part_name
 
 
-def _chunk_done(out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool) -> bool:
+def _chunk_done(
+    out: Path, exp: Experiment, chunk: Chunk, trace: bool, say: bool, odd: dict[Path, str]
+) -> bool:
     """A chunk is done when its part is whole and is this chunk's (schema, rows, game indices,
-    seeds); a part that is not is played again, and said so."""
+    seeds, the same columns as the run's other parts); a part that is not is played again, and
+    said so."""
     path = _part(out, chunk)
     if not path.exists():
         return False
-    problem = part_problem(path, exp, chunk)
+    problem = odd.get(path) or part_problem(path, exp, chunk)
     if problem is not None:
         if say:
             _say(f"{path} {problem}: playing its chunk again")

@@ -7,36 +7,32 @@ is allowed; the checks between entries (duplicate names, the items the hazards n
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
 from simkit.core.schema import Int, Str, Strict, allowed
 from simkit.games.lets_take_a_hike.cards import SPACES
 
-Space = Literal[SPACES]
-Miles = Annotated[Int, Field(ge=1, le=15)]
-Copies = Annotated[Int, Field(ge=0, le=60)]
-HazardCount = Annotated[Int, Field(ge=0, le=20)]
+# Types only: which spaces exist and the ranges of miles and counts are checked by the loader, card
+# by card, in the rulebook's words.
 NOTES = "a list of the fields that are assumed (text)"
 
 
 class ItemCard(Strict):
     name: Annotated[Str, Field(min_length=1)] = allowed("the item's name (text)", ...)
-    miles: Miles = allowed("a whole number of miles from 1 to 15", ...)
-    spaces: Annotated[list[Space], Field(min_length=1)] = allowed(
-        "a non-empty list of backpack spaces: " + ", ".join(SPACES), ...
-    )
-    copies: Copies = allowed("a whole number of copies from 0 to 60", ...)
+    miles: Int = allowed("a whole number of miles from 1 to 15", ...)
+    spaces: list[Str] = allowed("a list of backpack spaces: " + ", ".join(SPACES), ...)
+    copies: Int = allowed("a whole number of copies from 0 to 60", ...)
     assumed: list[Str] = allowed(NOTES, [])
     why: Str = allowed("text", "")
 
 
 class HazardDeck(Strict):
-    raccoon: HazardCount | None = allowed("a whole number of cards from 0 to 20")
-    skunk: HazardCount | None = allowed("a whole number of cards from 0 to 20")
-    blister: HazardCount | None = allowed("a whole number of cards from 0 to 20")
-    bear: HazardCount | None = allowed("a whole number of cards from 0 to 20")
+    raccoon: Int | None = allowed("a whole number of cards from 0 to 20")
+    skunk: Int | None = allowed("a whole number of cards from 0 to 20")
+    blister: Int | None = allowed("a whole number of cards from 0 to 20")
+    bear: Int | None = allowed("a whole number of cards from 0 to 20")
     assumed: list[Str] = allowed(NOTES, [])
     why: Str = allowed("text", "")
 
