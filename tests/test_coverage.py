@@ -116,9 +116,7 @@ def test_a_rare_timeout_and_game_length():
         "first player's win share", covered(metric_rows(m, "win_share_p1"), truth["win_share_p1"])
     )
     check("duration mean (t)", covered(metric_rows(m, "duration_mean"), truth["duration_mean"]))
-    check(
-        "duration sd (delta method)", covered(metric_rows(m, "duration_sd"), truth["duration_sd"])
-    )
+    check("duration sd (Bonett)", covered(metric_rows(m, "duration_sd"), truth["duration_sd"]))
 
 
 @pytest.mark.slow
