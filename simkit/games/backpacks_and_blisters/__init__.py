@@ -19,6 +19,8 @@ GAME = GameSpec(
     default_strategy="peak-bagger",
     typical_players=4,
     turn_unit="a 20-minute turn of the Time chart (every Rambler's turn, or Lunch or Tea)",
+    score_meaning="points",
+    sentinels=(("x_return_time", -1),),
     extra_columns=(
         "x_prime_locations",
         "x_cairn_points",

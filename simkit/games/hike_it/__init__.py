@@ -15,6 +15,7 @@ GAME = GameSpec(
     default_strategy="planner",
     typical_players=4,
     turn_unit="day (one round: every player takes a turn)",
+    score_meaning="points",
     extra_columns=(
         "x_scenic_tokens",
         "x_skill_set_tokens",

@@ -14,6 +14,7 @@ GAME = GameSpec(
     default_strategy="bold",
     typical_players=4,
     turn_unit="player turns: one draw, or one whole hike with everyone on it",
+    score_meaning="miles in the scoring pile",
     extra_columns=(
         "x_cards_scored",
         "x_hikes_led",

@@ -15,6 +15,9 @@ GAME = GameSpec(
     default_strategy="trailblazer",
     typical_players=4,
     turn_unit="round (every hiker still racing moves once)",
+    score_meaning="resource count of a drawn game (supply packs, Heli-flights, radios, saws, axes)",
+    score_decides=False,
+    sentinels=(("x_moves_to_finish", -1),),
     extra_columns=(
         "x_treasures",
         "x_trees_planted",
