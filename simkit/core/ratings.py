@@ -27,6 +27,7 @@ BOOTSTRAP_SEED = 20151207
 BOOTSTRAP_BLOCKS = 5000
 # A whisper of regularisation keeps the fit finite when one strategy wins every meeting.
 REGULARISATION = 1e-6
+FALLBACK_REGULARISATION = 0.1
 
 
 def meetings(df: pl.DataFrame) -> pl.DataFrame:
@@ -168,7 +169,13 @@ def head_to_head(df: pl.DataFrame) -> pl.DataFrame:
 def fit_bradley_terry(wins: np.ndarray, alpha: float = REGULARISATION) -> np.ndarray:
     """Elo ratings (mean 0) from ``wins[i, j]``, the (possibly fractional) meetings i won over j;
     ``alpha`` meetings' worth of prior between every pair keeps a never-winning strategy finite."""
-    params = choix.ilsr_pairwise_dense(wins, alpha=alpha, max_iter=1000, tol=1e-10)
+    try:
+        params = choix.ilsr_pairwise_dense(wins, alpha=alpha, max_iter=1000, tol=1e-10)
+    except RuntimeError:
+        # A strategy that never wins (random against heuristics) has no finite maximum: with a
+        # whisper of prior the iteration crawls; a tenth of a meeting's prior converges and moves
+        # the other ratings by far less than their intervals.
+        params = choix.ilsr_pairwise_dense(wins, alpha=FALLBACK_REGULARISATION, max_iter=1000)
     elo = params * ELO_PER_NAT
     return elo - elo.mean()
 
