@@ -67,7 +67,7 @@ class AuditSpec:
     policy: str = ""
     horizon: int = 0
     rules: dict | None = None
-    value: str = "win"
+    value: str = "margin"  # the finer measure: one decision seldom moves a win share
     confirm: int = 4
 
     def __post_init__(self):
