@@ -638,7 +638,7 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
 @click.option(
     "--value",
     type=click.Choice(["win", "margin"]),
-    default="win",
+    default="margin",
     show_default=True,
     help="Judge blunders on win share, or on the score margin (finer).",
 )

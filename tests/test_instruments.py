@@ -296,7 +296,7 @@ def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path
             tmp_path / "margin",
         )
         on_wins = run_audit(
-            AuditSpec(PICK, "pick_game:Fixed:die=1", 40, 2, seed=5, playouts=24),
+            AuditSpec(PICK, "pick_game:Fixed:die=1", 40, 2, seed=5, playouts=24, value="win"),
             tmp_path / "wins",
         )
     assert on_margin["blunder_rate"] > on_wins["blunder_rate"]

@@ -67,7 +67,7 @@ class AuditSpec:
     policy: str = ""
     horizon: int = 0
     rules: dict | None = None
-    value: str = "win"
+    value: str = "margin"  # the finer measure: one decision seldom moves a win share
     confirm: int = 4
 
     def __post_init__(self):
@@ -113,7 +113,8 @@ def play_recorded(spec, rules, players, seed: int, keep, log: bool = False):
 
 
 def drawn_decisions(points: list[int], seed: int, k: int = PER_GAME) -> list[int]:
-    """``k`` of a game's choice points (decisions with more than one legal move), drawn from its seed (the same whatever the workers)."""
+    """``k`` of a game's choice points (decisions with more than one legal move), drawn from its
+    seed (the same whatever the workers)."""
     if len(points) <= k:
         return points
     pick = np.random.default_rng([seed & (2**63 - 1), _DECISION_STREAM]).choice(
@@ -182,7 +183,6 @@ def heldout_cost(wins: np.ndarray, chosen: int) -> float:
 
 def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, run_dir: str):
     """The audit rows of one game: its drawn decisions, every move valued by paired playouts."""
-
     spec = registry.game(spec_name)
     players = [make_strategy(audit.strategy, spec_name)] * (audit.players or spec.typical_players)
     _, kept, _ = play_recorded(spec, rules, players, seed, lambda d, s: len(s.legal_actions()) > 1)

@@ -228,6 +228,7 @@ def ladder_text(result: dict) -> list[str]:
     ]
     for r in result["ratings"]:
         lines.append(f"  {r['strategy']:36} {r['elo']:+7.0f} [{r['lo']:+.0f}, {r['hi']:+.0f}]")
+    lines += matrix_text(result)
     if result["skill_trace"]:
         lines.append("Skill trace (win share of each search level against the one below):")
         for s in result["skill_trace"]:
@@ -248,4 +249,19 @@ def ladder_text(result: dict) -> list[str]:
             f"The game {verdict}: {deep['strategy']} beats {deep['opponent']} in "
             f"{deep['share']:.3f} [{deep['lo']:.3f}, {deep['hi']:.3f}] of their meetings."
         )
+    return lines
+
+
+def matrix_text(result: dict) -> list[str]:
+    """The head-to-head matrix: row strategy's share of its meetings with each column strategy,
+    in rating order (columns numbered as the rows)."""
+    names = [r["strategy"] for r in result["ratings"]]
+    share = {(m["strategy"], m["opponent"]): m["share"] for m in result["head_to_head"]}
+    lines = ["Head to head (row's share of its meetings with each column):"]
+    lines.append(" " * 40 + "".join(f"{i + 1:>6}" for i in range(len(names))))
+    for i, row in enumerate(names):
+        cells = "".join(
+            f"{share[(row, col)]:6.2f}" if (row, col) in share else f"{'-':>6}" for col in names
+        )
+        lines.append(f"  {i + 1:>2} {row:35}{cells}")
     return lines
