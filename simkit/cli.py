@@ -410,11 +410,11 @@ def report(run_dirs, quiet, out):
             raise click.BadParameter(f"'{run_dir}' is not a run directory (no run.json)")
         read_run_meta(run_dir)  # a damaged run.json: one line and how to repair it
     if len(run_dirs) == 1:
-        from reports.balance import build
+        from simkit.reports.balance import build
 
         page = build(run_dirs[0], quiet=quiet)
     else:
-        from reports.compare import build_comparison
+        from simkit.reports.compare import build_comparison
 
         page = build_comparison(list(run_dirs), out or _comparison_dir(run_dirs))
     click.echo(f"report: {page}")

@@ -10,9 +10,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from race_game import registered
 
-from reports.balance import build
 from simkit.core import registry, runner
 from simkit.core.experiment import Experiment
+from simkit.reports.balance import build
 
 SOLO = [spec for spec in registry.games().values() if spec.min_players == 1]
 
@@ -42,7 +42,7 @@ names = st.text(
 def test_any_variant_or_strategy_name_goes_through_the_charts_and_tables(
     variant, strategy_a, strategy_b, tmp_path_factory
 ):
-    from reports import balance
+    from simkit.reports import balance
 
     assume(strategy_a != strategy_b)
     rng = np.random.default_rng(0)
@@ -85,7 +85,7 @@ def test_a_run_with_awkward_variant_names_reports(tmp_path):
 
 
 def test_a_sweep_is_recognised_from_its_overrides_not_its_names(tmp_path):
-    from reports.balance import sweep_field
+    from simkit.reports.balance import sweep_field
 
     meta = {
         "variants": [
@@ -101,7 +101,7 @@ def test_a_sweep_is_recognised_from_its_overrides_not_its_names(tmp_path):
 
 # ------------------------------------------------------------------ comparing runs
 def test_comparing_runs_shows_paired_differences_on_shared_seeds(tmp_path):
-    from reports.compare import build_comparison
+    from simkit.reports.compare import build_comparison
 
     with registered():
         for name, seed, hits in (("a", 1, 5), ("b", 1, 4), ("c", 2, 4)):

@@ -6,7 +6,7 @@ Seats rotate game by game; the Python engine plays (see ``simkit.games.lets_take
     .venv/bin/python experiments/lets-take-a-hike/behaviour.py --strategies threshold random random random
 
 ``--extra PATH`` imports a file of more strategies first (for instance an older version of
-``strategies/lets_take_a_hike.py`` with its names changed, to measure before and after).
+``simkit/strategies/lets_take_a_hike.py`` with its names changed, to measure before and after).
 """
 
 from __future__ import annotations

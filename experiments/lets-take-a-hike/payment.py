@@ -17,7 +17,7 @@ from simkit.core.rng import game_seed
 from simkit.core.runner import play_game
 from simkit.core.strategy import make_strategy
 from simkit.games.lets_take_a_hike.state import DISCARD_BASE, Debt, Phase
-from strategies.lets_take_a_hike import _sub_multisets, cheapest_payment, keep_value
+from simkit.strategies.lets_take_a_hike import _sub_multisets, cheapest_payment, keep_value
 
 
 def single_card(view, items, owed):

@@ -1,5 +1,5 @@
 """Named presets of a strategy's parameters: ``threshold@tuned`` is ``threshold`` with the
-parameters that ``strategies/presets.toml`` stores under ``[<game>.threshold.tuned]``.
+parameters that ``simkit/strategies/presets.toml`` stores under ``[<game>.threshold.tuned]``.
 
 Each preset records the tune file that found it (``tuned_by``) and what it gained over the
 hand-set defaults (``gain``), so anyone can run the tuning again and replace the values; only the
@@ -25,7 +25,7 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def presets_file() -> Path:
-    import strategies
+    import simkit.strategies as strategies
 
     return Path(strategies.__file__).parent / "presets.toml"
 

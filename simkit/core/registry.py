@@ -139,7 +139,7 @@ def game_name(name: str) -> str:
 
 @cache
 def load_strategy_modules() -> None:
-    import strategies as pkg
+    import simkit.strategies as pkg
 
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         importlib.import_module(f"{pkg.__name__}.{info.name}")

@@ -20,7 +20,7 @@ on the same deals, and two settings' difference is paired. Settings are spent by
 (as for rules, ``simkit.core.tune``) with the hand-set defaults playing every round as the
 reference; the winner is then confirmed against the defaults on fresh seeds (root seed + 1) with a
 paired interval. Only a winner whose interval lies above zero is better than the defaults; a
-``preset`` is written to ``strategies/presets.toml`` only then.
+``preset`` is written to ``simkit/strategies/presets.toml`` only then.
 """
 
 from __future__ import annotations
@@ -302,7 +302,7 @@ def tune_players(tune: PlayerTuneSpec, out: Path, jobs: int = 1, say=print) -> d
     if tune.preset:
         if result["confirmation"]["verdict"] == "better" and names[winner]:
             save_preset(tune, tune.preset, names[winner], result)
-            say(f"preset {tune.strategy}@{tune.preset} written to strategies/presets.toml")
+            say(f"preset {tune.strategy}@{tune.preset} written to simkit/strategies/presets.toml")
         else:
             say(
                 f"preset {tune.strategy}@{tune.preset} NOT written: the winner is not proven better"
@@ -338,7 +338,7 @@ def player_tune_text(result: dict) -> list[str]:
 
 
 def save_preset(tune: PlayerTuneSpec, preset: str, setting: dict[str, Any], result: dict) -> None:
-    """Store ``setting`` as ``strategy@preset`` in ``strategies/presets.toml`` (comments kept)."""
+    """Store ``setting`` as ``strategy@preset`` in ``simkit/strategies/presets.toml`` (comments kept)."""
     import tomlkit
 
     from simkit.core.presets import presets_file, reload

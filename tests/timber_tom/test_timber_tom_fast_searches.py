@@ -21,7 +21,7 @@ from simkit.games.timber_tom import trees as tr
 from simkit.games.timber_tom.rules import Rules, default_board
 from simkit.games.timber_tom.scenario import make_board
 from simkit.games.timber_tom.state import new_state
-from strategies import timber_tom as tt
+from simkit.strategies import timber_tom as tt
 
 INF = 10**6
 # what a changed hole may become: land of every zone, voids (tailwinds), water, canoes, bridges,

@@ -26,7 +26,7 @@ from simkit.games.lets_take_a_hike.state import (
     Phase,
     View,
 )
-from strategies.lets_take_a_hike import item_to_take, risks_whole_pack
+from simkit.strategies.lets_take_a_hike import item_to_take, risks_whole_pack
 
 COUNTS = (
     "hikes_led",

@@ -37,7 +37,7 @@ from simkit.core.results import SCHEMA
 from simkit.games.lets_take_a_hike import fast_strategies as fs
 from simkit.games.lets_take_a_hike.backpack import tables
 from simkit.games.lets_take_a_hike.cards import SPACES, Rules
-from strategies.generic import Random
+from simkit.strategies.generic import Random
 
 # Action codes and phases as in :mod:`state` (numba needs them as plain module constants).
 DRAW, HIKE, JOIN, STAY_BEHIND, CONTINUE, DROP_OUT = range(6)

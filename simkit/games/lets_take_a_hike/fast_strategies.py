@@ -1,7 +1,7 @@
 """Compiled forms of the built-in Let's Take a Hike strategies, for the compiled engine in :mod:`fast`.
 
-Each mirrors its Python class in ``strategies/lets_take_a_hike.py`` (and ``random`` in
-``strategies/generic.py``) decision by decision, ties broken the same way (Python's ``min`` and
+Each mirrors its Python class in ``simkit/strategies/lets_take_a_hike.py`` (and ``random`` in
+``simkit/strategies/generic.py``) decision by decision, ties broken the same way (Python's ``min`` and
 ``max`` keep the first best), and reads only what that seat's view shows. A strategy has a compiled
 form only if its class is exactly one of these: a subclass may play differently.
 """
@@ -13,8 +13,8 @@ import dataclasses
 import numba as nb
 
 from simkit.core.fast_rng import below
-from strategies import lets_take_a_hike as heuristics
-from strategies.generic import Random
+from simkit.strategies import lets_take_a_hike as heuristics
+from simkit.strategies.generic import Random
 
 RANDOM, CAUTIOUS, GREEDY, BOLD, THRESHOLD = range(5)
 N_PARAMS = 3

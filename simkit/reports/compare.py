@@ -14,9 +14,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
-from reports.balance import CSS, PALETTE, _definitions, _img, _table_html, fpa_metric  # noqa: E402
 from simkit.core import metrics, verdicts  # noqa: E402
 from simkit.core.results import read_results  # noqa: E402
+from simkit.reports.balance import CSS, PALETTE, _definitions, _img, _table_html, fpa_metric  # noqa: E402
 
 
 def run_labels(run_dirs: list[Path]) -> list[str]:
