@@ -554,7 +554,7 @@ def replay(run_dir, index, allow_import, decision):
     \b
     Examples:
       simkit replay runs/lth --index 17
-      simkit replay runs/audit-bold --index 3 --decision 41
+      simkit replay runs/lets-take-a-hike/audit-bold --index 3 --decision 41
     """
     from simkit.core.replay import replay as replay_game
 
@@ -633,7 +633,7 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Default runs/audit-GAME-STRATEGY.",
+    help="Default runs/GAME/audit-STRATEGY.",
 )
 @click.option(
     "--value",
@@ -690,7 +690,7 @@ def audit(
         value,
         confirm,
     )
-    out = out or Path("runs") / f"audit-{game}-{name.replace(':', '-')}"
+    out = out or Path("runs") / spec.name / f"audit-{name.replace(':', '-')}"
     summary = run_audit(plan, out, jobs=jobs, progress=True)
     if not summary["decisions"]:
         click.echo("no decision with more than one legal move was found")
@@ -732,7 +732,7 @@ def audit(
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/ladder-GAME."
+    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/GAME/ladder."
 )
 def ladder(game, players, n_games, levels, names, seed, jobs, out):
     """Skill ladder: a round robin of random, the heuristics, their presets and search at rising
@@ -758,7 +758,8 @@ def ladder(game, players, n_games, levels, names, seed, jobs, out):
         )
     field = [s.strip() for s in names.split(";") if s.strip()] if names else []
     plan = LadderSpec(game, players, n_games, seed, counts, field)
-    result = run_ladder(plan, out or Path("runs") / f"ladder-{game}", jobs=jobs, progress=True)
+    out = out or Path("runs") / registry.game(game).name / "ladder"
+    result = run_ladder(plan, out, jobs=jobs, progress=True)
     for line in ladder_text(result):
         click.echo(line)
 
@@ -766,11 +767,19 @@ def ladder(game, players, n_games, levels, names, seed, jobs, out):
 @main.command()
 @click.argument("study", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", type=click.IntRange(min=0), help="Root seed (shared by every level).")
+@click.option(
+    "--games",
+    "n_games",
+    type=click.IntRange(min=1),
+    help="Games per cell at every level (default: the study's `games`).",
+)
 @click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes (-1: all).")
 @click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/levels-STUDY."
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Default runs/GAME/levels-STUDY.",
 )
-def levels(study, seed, jobs, out):
+def levels(study, seed, n_games, jobs, out):
     """Verdicts across skill: play a study file's `levels = [...]` (weak to strong) on the same
     seeds and say, per player count and variant, whether the verdict holds at every level.
 
@@ -782,8 +791,13 @@ def levels(study, seed, jobs, out):
 
     if not study.is_file():
         raise click.BadParameter(f"no study file '{study}'", param_hint="STUDY")
-    out = out or Path("runs") / f"levels-{study.stem}"
-    summary = run_levels(study, out, jobs=jobs, progress=True, seed=seed)
+    if out is None:
+        from simkit.core.rules import load_toml
+
+        game = load_toml(study).get("game")
+        folder = registry.game(game).name if isinstance(game, str) else "levels"
+        out = Path("runs") / folder / f"levels-{study.stem}"
+    summary = run_levels(study, out, jobs=jobs, progress=True, seed=seed, games=n_games)
     for line in summary["findings"]:
         click.echo(line)
     click.echo(f"written: {out / 'levels.json'}, {out / 'levels.parquet'}")

@@ -24,6 +24,9 @@ SHRINK = {
     "check": {"--games": "4"},
     "tune": {"--budget": "200", "--jobs": "1"},
     "bench": {"--seconds": "0.05"},
+    "audit": {"--decisions": "3", "--playouts": "2", "--confirm": "0", "--jobs": "1"},
+    "ladder": {"--games": "1", "--levels": "2", "--jobs": "1"},
+    "levels": {"--games": "4", "--jobs": "1"},
 }
 FLAGS = {"run": ["--quiet"], "report": ["--quiet"]}
 
@@ -79,8 +82,9 @@ def shrunk(command: str) -> list[str]:
 def in_order(commands: list[str]) -> list[str]:
     """Runs first (the other examples read them), then the rest, each once, in their order."""
     unique = list(dict.fromkeys(commands))
-    return [c for c in unique if c.split()[1] == "run"] + [
-        c for c in unique if c.split()[1] != "run"
+    first = ("run", "audit")  # what the others read: runs, and the audit that replay shows
+    return [c for c in unique if c.split()[1] in first] + [
+        c for c in unique if c.split()[1] not in first
     ]
 
 

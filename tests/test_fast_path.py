@@ -150,9 +150,10 @@ def run_rows(tmp_path, name, engine, **kw):
 
 
 def test_a_run_uses_the_compiled_engine_when_it_can_and_rows_are_the_same(tmp_path):
-    # Seed 6: with the rotation design its 120 games include Skunk draw-offs (seed 5's do not).
+    # Seed 2: with the rotation design and the guarded heuristics its 120 games include Skunk
+    # draw-offs (seeds 5 and 1 do not).
     kw = {"strategies": ["bold", "greedy", "random", "threshold:drop=5"], "rotate": True}
-    kw["seed"] = 6
+    kw["seed"] = 2
     auto, fast_rows = run_rows(tmp_path, "auto", "auto", **kw)
     python, python_rows = run_rows(tmp_path, "python", "python", **kw)
     assert (auto["engine"], python["engine"]) == ("compiled", "python")
