@@ -554,7 +554,7 @@ def replay(run_dir, index, allow_import, decision):
     \b
     Examples:
       simkit replay runs/lth --index 17
-      simkit replay runs/lets-take-a-hike/audit-bold --index 3 --decision 41
+      simkit replay runs/lets-take-a-hike/audit-bold --index 0 --decision 2
     """
     from simkit.core.replay import replay as replay_game
 
