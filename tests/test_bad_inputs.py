@@ -257,6 +257,38 @@ def test_a_component_data_file_with_any_value_replaced_never_ends_in_a_traceback
     _no_traceback(lambda: make_rules(registry.game(game), {"data": str(path)}))
 
 
+SCHEMA_CHECKED = ["backpacks-and-blisters", "hike-it"]  # games whose loaders check every key
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_schema_checked_data_file_with_any_value_replaced_is_refused_key_by_key(
+    tmp_path_factory, data
+):
+    """Any value of the map or deck files replaced by any TOML value: a valid load, or a refusal of
+    one line per problem naming the file, never the catch-all for a type the loader did not foresee
+    ("malformed component data (TypeError: ...)")."""
+    game = data.draw(st.sampled_from(SCHEMA_CHECKED))
+    source = GAMES_DIR / data.draw(st.sampled_from(DATA_FILES[game]))
+    damaged = tomllib.loads(source.read_text())
+    where = data.draw(st.sampled_from(list(_paths(damaged))))
+    target = damaged
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = data.draw(toml_values)
+    try:
+        text = tomli_w.dumps(damaged)
+    except (TypeError, ValueError):  # e.g. a table inside an array of scalars
+        return
+    path = tmp_path_factory.mktemp("d") / source.name
+    path.write_text(text)
+    try:
+        make_rules(registry.game(game), {"data": str(path)})
+    except SimkitError as exc:
+        one_line_per_problem(exc, path)
+        assert "malformed component data" not in str(exc), str(exc)
+
+
 # ------------------------------------------------------------------------- the command line
 @pytest.mark.parametrize(
     "args",
