@@ -1,7 +1,8 @@
 """Component data: the trail map and the decks, loaded from TOML and validated.
 
 A designer's own file may hold a map (``[[region]]``, ``[spaces]``, ``trails``), decks (``items``,
-``[gear]``, ``[[weather]]``, ...) or both; whatever it holds replaces the default. Every problem
+``[gear]``, ``[[weather]]``, ...) or both; whatever it holds replaces the default. Every key's type
+is checked first against the schema in ``data_file.py`` (one line per problem); every problem
 raises :class:`DataError` naming the file, the field and what is wrong.
 """
 
