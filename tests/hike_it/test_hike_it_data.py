@@ -203,8 +203,11 @@ def test_deck_errors_name_the_problem(tmp_path, old, new, problem):
 
 
 def test_file_with_neither_map_nor_decks(tmp_path):
-    with pytest.raises(DataError, match="neither"):
+    # (the match must not be found in tmp_path, which holds this test's name)
+    with pytest.raises(DataError, match="unknown key 'x'"):
         load_data(write(tmp_path, "x = 1\n"))
+    with pytest.raises(DataError, match="holds neither a map"):
+        load_data(write(tmp_path, 'description = "nothing yet"\n'))
 
 
 def test_rule_overrides_are_validated():

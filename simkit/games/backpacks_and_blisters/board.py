@@ -1,6 +1,6 @@
 """The map: spaces, routes, Ferry Points, Bus Stops, the Rambling cards' faces and the Time chart.
 
-A map file (TOML, schema in ``lake_district.toml``) is parsed once into a :class:`Board` of small
+A map file (TOML, described in ``lake_district.toml``, its schema in ``map_file.py``) is parsed once into a :class:`Board` of small
 integer tables. Spaces are numbered in the file's order: the named places first, then the unnamed
 small spaces of each route. The loader checks everything a game relies on and raises
 :class:`DataError` naming the file and the problem.
@@ -14,6 +14,7 @@ from pathlib import Path
 
 from simkit.core.errors import DataError
 from simkit.core.rules import load_toml
+from simkit.core.schema import check
 
 DEFAULT_MAP = Path(__file__).with_name("lake_district.toml")
 
@@ -206,8 +207,11 @@ def _place(path: Path, i: int, raw: object) -> tuple[str, int, bool, int, bool]:
 
 def parse_board(path: Path) -> Board:
     """Read and check a map file; raises ``DataError`` naming the problem."""
+    from simkit.games.backpacks_and_blisters.map_file import MapFile
+
     path = Path(path)
     data = load_toml(path)
+    check(MapFile, data, path)  # every key's type (simkit.core.schema), one line per problem
     places = data.get("places")
     if not isinstance(places, list) or not places:
         raise DataError(path, "no places: the map needs a list 'places'")

@@ -1,7 +1,8 @@
 """Component data: the trail map and the decks, loaded from TOML and validated.
 
 A designer's own file may hold a map (``[[region]]``, ``[spaces]``, ``trails``), decks (``items``,
-``[gear]``, ``[[weather]]``, ...) or both; whatever it holds replaces the default. Every problem
+``[gear]``, ``[[weather]]``, ...) or both; whatever it holds replaces the default. Every key's type
+is checked first against the schema in ``data_file.py`` (one line per problem); every problem
 raises :class:`DataError` naming the file, the field and what is wrong.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 
 from simkit.core.errors import DataError
 from simkit.core.rules import load_toml
+from simkit.core.schema import check
 
 HERE = Path(__file__).parent
 PARK_FILE = HERE / "park.toml"
@@ -177,6 +179,9 @@ def _item(path, name: Any, where: str) -> int:
 
 
 def parse_park(path, doc: dict) -> Park:
+    from simkit.games.hike_it.data_file import ParkFile
+
+    check(ParkFile, doc, path)  # every key's type (simkit.core.schema), one line per problem
     regions = _need(path, doc, "region", list)
     if [r.get("name") for r in regions] != list(REGIONS):
         raise DataError(path, f"'region' must list exactly {', '.join(REGIONS)} in that order")
@@ -353,6 +358,9 @@ def _side_hikes(path, raw: list, where: str) -> tuple[SideHike, ...]:
 
 
 def parse_decks(path, doc: dict) -> Decks:
+    from simkit.games.hike_it.data_file import DecksFile
+
+    check(DecksFile, doc, path)  # every key's type (simkit.core.schema), one line per problem
     if list(_need(path, doc, "items", list)) != list(ITEMS):
         raise DataError(path, f"'items' must be {list(ITEMS)}")
     gear_t = _need(path, doc, "gear", dict)
@@ -392,7 +400,7 @@ def parse_decks(path, doc: dict) -> Decks:
             )
     bear = tuple(_need(path, dice_t, "bear", list, "dice."))
     if len(bear) != 12 or any(
-        f not in ("paw", "den") and not (f.isdigit() and 1 <= int(f) <= 12) for f in bear
+        f not in ("paw", "den") and not (f.isdecimal() and 1 <= int(f) <= 12) for f in bear
     ):
         raise DataError(path, "dice.bear: twelve faces, each a number 1-12, paw or den")
     trail = []
@@ -443,12 +451,15 @@ def parse_decks(path, doc: dict) -> Decks:
 
 def load_data(path) -> dict[str, Any]:
     """A designer's file into rule fields: ``park`` and/or ``decks``."""
+    from simkit.games.hike_it.data_file import DataFile, DecksFile, ParkFile, part
+
     doc = load_toml(Path(path))
+    check(DataFile, doc, path)  # every key's type, unknown keys refused, before any is used
     out: dict[str, Any] = {}
-    if "spaces" in doc or "trails" in doc or "region" in doc:
-        out["park"] = parse_park(path, doc)
-    if "items" in doc or "weather" in doc:
-        out["decks"] = parse_decks(path, doc)
+    if part(ParkFile, doc):
+        out["park"] = parse_park(path, part(ParkFile, doc))
+    if part(DecksFile, doc):
+        out["decks"] = parse_decks(path, part(DecksFile, doc))
     if not out:
         raise DataError(
             path, "holds neither a map ([spaces], trails) nor decks (items, [[weather]])"
