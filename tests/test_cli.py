@@ -156,7 +156,7 @@ def test_bad_card_file_names_the_field(cli, tmp_path):
     cards.write_text('[[items]]\nname = "Tent"\nmiles = 5\nspaces = ["roof"]\ncopies = 4\n')
     result = cli("run", "--game", "lets-take-a-hike", "--set", f"data={cards}", ok=False)
     assert result.exit_code != 0
-    assert "items[0].spaces[0] = 'roof'" in result.output
+    assert "items[0] (Tent).spaces: unknown space 'roof'" in result.output
 
 
 def test_a_designers_card_file_is_used(cli, tmp_path):

@@ -12,6 +12,7 @@ Component data files (cards, maps, boards) are each game's own; a game's loader 
 
 from __future__ import annotations
 
+import re
 from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
@@ -217,6 +218,12 @@ def problems(model: type[BaseModel], exc: ValidationError) -> list[str]:
     return list(lines.values())
 
 
+def _key_text(part: str) -> str:
+    """A key as written, or quoted when it holds anything but word characters and dots (a line
+    break in a key must not split its problem over two lines)."""
+    return part if re.fullmatch(r"[\w.@:+-]+", part) else repr(part)
+
+
 def _locate(model: type[BaseModel], loc: tuple) -> tuple[str, str]:
     """The key a pydantic error location names (``variants[1].rules``) and what is allowed there:
     the description of the innermost model field on the way. The location stops at a union's
@@ -228,7 +235,7 @@ def _locate(model: type[BaseModel], loc: tuple) -> tuple[str, str]:
             continue
         if _is_type_tag(part):
             break
-        key += ("." if key else "") + part
+        key += ("." if key else "") + _key_text(part)
         if current is not None and part in current.model_fields:
             info = current.model_fields[part]
             allowed = info.description or allowed
