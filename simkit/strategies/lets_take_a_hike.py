@@ -273,7 +273,8 @@ class Threshold(Hiker):
     """The rule-of-thumb hiker, for sweeps: hikes or joins with at least ``hike`` cards, and drops
     out once the hiking pile holds ``drop`` miles or its backpack falls below ``reserve`` miles."""
 
-    hike: int = 5  # cards in the backpack to take or join a hike
+    # hike's help is the docstring's clause that names it ("hikes or joins with at least ...")
+    hike: int = 5
     drop: int = 7  # miles of Items on the hiking pile at which it drops out
     reserve: int = 3  # miles in the backpack below which it drops out of a hike
 
