@@ -147,12 +147,12 @@ class _Walker:
 
     # Each field's comment is its help line in `simkit strategies timber-tom` (one line each).
     tree_cost: int = 3  # extra spaces a tree counts on the way: 1 cuts through, 5 goes round
-    reserve_packs: int = 1  # supply packs kept beyond one per Snow Cap still to climb (3 in all)
+    reserve_packs: int = 1  # supply packs kept beyond one per Snow Cap still to climb (3 at most)
     # spend_flights is off by default: a flight from a helipad covers half the board and the
     # token also counts 1.5 points in a drawn game (issue 10: 235 trades against 5 flights)
-    spend_flights: bool = False  # trading to reach a Treasure, trade Heli-Flights too (2 spaces)
+    spend_flights: bool = False  # also trade Heli-Flight tokens (2 spaces) to reach a Treasure
     draw_on_snow: bool = True  # pick up the optional Hiking Card on Snow Caps and Radio Hot-spots
-    plant_on: str = "leader"  # whose way trees go on: "leader" (most Treasures) or "near" (nearest)
+    plant_on: str = "leader"  # whose way trees go on: "leader" (most Treasures) or "near" rival
     ahead: int = 2  # spaces of that rival's way left free in front of it (0: the very next one)
     trade_to_treasure: bool = False  # trade for the spaces that reach a Treasure (home: always)
     _fields: dict = field(default_factory=dict, init=False, repr=False, compare=False)
