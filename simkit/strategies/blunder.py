@@ -19,9 +19,9 @@ class Blunderer:
     decision in ``1/rate`` it plays the worst-looking move (the lowest score margin, then win share,
     over ``playouts`` paired playouts of the default heuristic)."""
 
-    source: str = ""
-    rate: float = 0.1
-    playouts: int = 16
+    source: str = ""  # the strategy it plays between blunders (empty: the default heuristic)
+    rate: float = 0.1  # chance of a blunder at each decision with more than one move (0 to 1)
+    playouts: int = 16  # paired playouts per move (the default heuristic) that find the worst one
     uses_worlds = True
     _players: dict = field(default_factory=dict, init=False, repr=False)
 

@@ -208,7 +208,7 @@ class Cautious(Hiker):
     """The careful packer: fills the backpack before hiking or joining, and drops out with the first
     Item card that turns up, so it rarely loses much on a hike."""
 
-    full: int = 7
+    full: int = 7  # cards in the backpack before it hikes or joins (seven spaces: 7 is full)
 
     def hikes(self, view):
         return cards_held(view) >= self.full or (endgame(view) and cards_held(view) > 0)
@@ -226,8 +226,8 @@ class Greedy(Hiker):
     """The grabber: hikes with a half-full backpack and drops out as soon as a card worth
     ``take_at`` miles or more is on the hiking pile to take."""
 
-    take_at: int = 3
-    hike_at: int = 5
+    take_at: int = 3  # miles of the best Item on the hiking pile at which it drops out to take it
+    hike_at: int = 5  # cards in the backpack to take a hike (one fewer to join one)
 
     def hikes(self, view):
         return cards_held(view) >= self.hike_at or (endgame(view) and cards_held(view) > 0)
@@ -245,9 +245,9 @@ class Bold(Hiker):
     """The stayer: goes on while its backpack can pay for bad cards, outlasting the other hikers to
     be the last one out and take the whole hiking pile; alone, it stops once the pile is rich."""
 
-    reserve: int = 5
-    enough: int = 9
-    hike_miles: int = 12
+    reserve: int = 5  # miles in the backpack below which it drops out of a hike
+    enough: int = 9  # alone on a hike: miles of Items on the hiking pile at which it drops out
+    hike_miles: int = 12  # miles in the backpack to take a hike (two fewer to join one)
 
     def hikes(self, view):
         return miles_held(view) >= self.hike_miles or (endgame(view) and miles_held(view) > 0)
@@ -273,9 +273,10 @@ class Threshold(Hiker):
     """The rule-of-thumb hiker, for sweeps: hikes or joins with at least ``hike`` cards, and drops
     out once the hiking pile holds ``drop`` miles or its backpack falls below ``reserve`` miles."""
 
+    # hike's help is the docstring's clause that names it ("hikes or joins with at least ...")
     hike: int = 5
-    drop: int = 7
-    reserve: int = 3
+    drop: int = 7  # miles of Items on the hiking pile at which it drops out
+    reserve: int = 3  # miles in the backpack below which it drops out of a hike
 
     def hikes(self, view):
         return cards_held(view) >= self.hike or (endgame(view) and cards_held(view) > 0)

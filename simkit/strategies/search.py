@@ -34,11 +34,11 @@ class FlatMonteCarlo:
     that does clearly best, else what the heuristic would: a stronger player, to see how balance
     moves under better play."""
 
-    playouts: int = 16
-    policy: str = ""
-    value: str = "margin"
-    z: float = 1.0
-    horizon: int = 0
+    playouts: int = 16  # sampled futures every legal move is tried in, the same ones (2 or more)
+    policy: str = ""  # the heuristic every seat plays in the playouts (empty: the game's default)
+    value: str = "margin"  # a playout's worth: "margin" (score minus the best other's) or "win"
+    z: float = 1.0  # standard errors by which a move must beat the policy's own move to be played
+    horizon: int = 0  # decisions after which a playout is scored on points so far (0: the end)
     uses_worlds = True
     _policies: dict = field(default_factory=dict, init=False, repr=False)
 

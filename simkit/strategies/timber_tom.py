@@ -145,16 +145,16 @@ class _Walker:
 
     Parameters (fields) tune the style; subclasses set their defaults."""
 
-    tree_cost: int = 3
-    reserve_packs: int = 1
-    # trade Heli-Flight tokens for 2 spaces on the way to a Treasure (on the last leg home every
-    # style may): off by default, since a flight from a helipad covers half the board and the
+    # Each field's comment is its help line in `simkit strategies timber-tom` (one line each).
+    tree_cost: int = 3  # extra spaces a tree counts on the way: 1 cuts through, 5 goes round
+    reserve_packs: int = 1  # supply packs kept beyond one per Snow Cap still to climb (3 at most)
+    # spend_flights is off by default: a flight from a helipad covers half the board and the
     # token also counts 1.5 points in a drawn game (issue 10: 235 trades against 5 flights)
-    spend_flights: bool = False
-    draw_on_snow: bool = True
-    plant_on: str = "leader"  # "leader": on the leader's route; "near": beside the nearest rival
-    ahead: int = 2
-    trade_to_treasure: bool = False  # trade for spaces to reach a Treasure (always: Base Camp)
+    spend_flights: bool = False  # also trade Heli-Flight tokens (2 spaces) to reach a Treasure
+    draw_on_snow: bool = True  # pick up the optional Hiking Card on Snow Caps and Radio Hot-spots
+    plant_on: str = "leader"  # whose way trees go on: "leader" (most Treasures) or "near" rival
+    ahead: int = 2  # spaces of that rival's way left free in front of it (0: the very next one)
+    trade_to_treasure: bool = False  # trade for the spaces that reach a Treasure (home: always)
     _fields: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _turn: tuple = field(default=(), init=False, repr=False, compare=False)
 

@@ -116,7 +116,12 @@ def _default_hazards() -> HazardCounts:
 class Rules:
     """Every number of Let's Take a Hike, with the rulebook's values (or assumed ones) as defaults."""
 
-    items: tuple[ItemType, ...] = field(default_factory=_default_items)
+    items: tuple[ItemType, ...] = field(
+        default_factory=_default_items,
+        metadata={
+            "help": "the Item cards: miles, backpack spaces, copies (90 in all; partly assumed)"
+        },
+    )
     hazards: HazardCounts = field(default_factory=_default_hazards)
     backpack_deal: int = rule(5, lo=1, hi=7, help="Item cards dealt to each backpack at setup")
     turn_limit: int = rule(5000, lo=10, hi=1_000_000, help="turns before a runaway game is cut off")

@@ -9,7 +9,7 @@ zones, mountains, where trees may grow) is computed once per board.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -55,6 +55,11 @@ _FEATURE_ZONES = {
 STEP, TAILWIND = 0, 1
 
 
+_MAP_HELP = "the pegboard, one character a hole read by the legend (27 x 27; layout assumed)"
+_LEGEND_HELP = "each map symbol's (symbol, zone, feature): zones, refuges, helipads, hot-spots"
+_PEAKS_HELP = "each mountain's (Treasure Space symbol, peak name) (names assumed)"
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """A parsed, validated board, compared by identity (one object per data file).
@@ -66,9 +71,10 @@ class Board:
     Base Camp's node comes last in every per-node table.
     """
 
-    map: str
-    legend: tuple[tuple[str, str, str], ...]  # (symbol, zone, feature)
-    peaks: tuple[tuple[str, str], ...]  # (treasure symbol, peak name)
+    # the help texts are what `simkit rules timber-tom` prints for board.map, .legend, .peaks
+    map: str = field(metadata={"help": _MAP_HELP})
+    legend: tuple[tuple[str, str, str], ...] = field(metadata={"help": _LEGEND_HELP})
+    peaks: tuple[tuple[str, str], ...] = field(metadata={"help": _PEAKS_HELP})
 
     def __post_init__(self) -> None:
         _build(self)  # so that a changed copy (dataclasses.replace) is checked and rebuilt too

@@ -52,15 +52,19 @@ class Tray:
     heli_radios: int = rule(2, lo=0, hi=3, help="heli-radios (assumed split of the 8 tokens)")
 
 
+# every points field's help ends alike
+_LEFT = " left in a drawn game (13. Scoring a Drawn Game)"
+
+
 @dataclass(frozen=True)
 class ResourcePoints:
     """Points per remaining resource in a drawn game (13. Scoring a Drawn Game)."""
 
-    supply_pack: float = rule(1.5, lo=0, hi=10)
-    heli_flight: float = rule(1.5, lo=0, hi=10)
-    heli_radio: float = rule(1.0, lo=0, hi=10)
-    chainsaw: float = rule(1.0, lo=0, hi=10)
-    axe: float = rule(0.5, lo=0, hi=10)
+    supply_pack: float = rule(1.5, lo=0, hi=10, help="points per Supply Pack" + _LEFT)
+    heli_flight: float = rule(1.5, lo=0, hi=10, help="points per Heli-flight token" + _LEFT)
+    heli_radio: float = rule(1.0, lo=0, hi=10, help="points per heli-radio" + _LEFT)
+    chainsaw: float = rule(1.0, lo=0, hi=10, help="points per Chainsaw token" + _LEFT)
+    axe: float = rule(0.5, lo=0, hi=10, help="points per Axe token" + _LEFT)
 
 
 @dataclass(frozen=True)
@@ -112,7 +116,13 @@ class Rules:
     tray: Tray = field(default_factory=Tray)
     points: ResourcePoints = field(default_factory=ResourcePoints)
     board: Board = field(default_factory=default_board)
-    deck: tuple[Card, ...] = field(default_factory=default_deck)
+    deck: tuple[Card, ...] = field(
+        default_factory=default_deck,
+        metadata={
+            "help": "the 48 Hiking Cards (11. Hiking Cards: kinds, counts and tree values; "
+            "every card's name and effect assumed, hiking_cards.toml)"
+        },
+    )
 
     def validate(self) -> None:
         if self.treasures_to_win > len(self.board.treasures):
