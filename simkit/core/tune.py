@@ -45,6 +45,16 @@ OBJECTIVES = ("fpa", "length", "spread")
 MAX_SETTINGS = 64  # larger spaces are sampled: successive halving needs a few games per setting
 
 
+def setting_grid(space: dict[str, list], seed: int) -> list[dict[str, Any]]:
+    """Every combination of the declared values, or a seeded sample of them if too many."""
+    names = list(space)
+    combos = list(itertools.product(*(space[n] for n in names)))
+    if len(combos) > MAX_SETTINGS:
+        pick = np.random.default_rng(seed).choice(len(combos), MAX_SETTINGS, replace=False)
+        combos = [combos[i] for i in sorted(pick)]
+    return [dict(zip(names, combo, strict=True)) for combo in combos]
+
+
 @dataclass
 class TuneSpec:
     game: str
@@ -97,13 +107,7 @@ class TuneSpec:
         return tune
 
     def settings(self) -> list[dict[str, Any]]:
-        """Every combination of the declared values, or a seeded sample of them if too many."""
-        names = list(self.space)
-        combos = list(itertools.product(*(self.space[n] for n in names)))
-        if len(combos) > MAX_SETTINGS:
-            pick = np.random.default_rng(self.seed).choice(len(combos), MAX_SETTINGS, replace=False)
-            combos = [combos[i] for i in sorted(pick)]
-        return [dict(zip(names, combo, strict=True)) for combo in combos]
+        return setting_grid(self.space, self.seed)
 
 
 def _space(spec, space: dict[str, Any]) -> dict[str, list]:

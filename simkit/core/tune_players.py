@@ -26,7 +26,6 @@ paired interval. Only a winner whose interval lies above zero is better than the
 from __future__ import annotations
 
 import importlib
-import itertools
 import json
 import math
 from dataclasses import dataclass, field
@@ -45,7 +44,7 @@ from simkit.core.runner import play_game
 from simkit.core.schema import PlayerTuneFile
 from simkit.core.stats import mean_ci
 from simkit.core.strategy import StrategyInfo, canonical_name, make_strategy, strategies_for
-from simkit.core.tune import CONFIRM_SHARE, MAX_SETTINGS, rounds_plan
+from simkit.core.tune import CONFIRM_SHARE, rounds_plan, setting_grid
 
 SELF = "self"
 BLOCK = 50  # games per task: enough to pay for a worker's start, few enough to share the cores
@@ -111,12 +110,7 @@ class PlayerTuneSpec:
         return [self.strategy if s == SELF else s for s in self.field]
 
     def settings(self) -> list[dict[str, Any]]:
-        names = list(self.space)
-        combos = list(itertools.product(*(self.space[n] for n in names)))
-        if len(combos) > MAX_SETTINGS:
-            pick = np.random.default_rng(self.seed).choice(len(combos), MAX_SETTINGS, replace=False)
-            combos = [combos[i] for i in sorted(pick)]
-        return [dict(zip(names, combo, strict=True)) for combo in combos]
+        return setting_grid(self.space, self.seed)
 
     def candidate(self, setting: dict[str, Any]) -> str:
         """The strategy with ``setting``'s parameters, as named on the command line."""
