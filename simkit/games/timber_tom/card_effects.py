@@ -1,17 +1,52 @@
-"""What a Hiking Card does when drawn (11. Hiking Cards): who an effect reaches and the change it
-makes to a hiker's tray or next move. The cards themselves (kinds, tree values, effects as
-data) are in cards.py; a refuge's protection in refuges.py."""
+"""What a Hiking Card does when drawn (11. Hiking Cards): the pile it comes from, who an effect
+reaches and the change it makes to a hiker's tray, next move or place. The cards themselves
+(kinds, tree values, effects as data) are in cards.py; a refuge's protection in refuges.py."""
 
 from __future__ import annotations
 
 from simkit.games.timber_tom import board as bd
-from simkit.games.timber_tom.cards import Effect
+from simkit.games.timber_tom.cards import PENALTIES, RED, Card, Effect
+from simkit.games.timber_tom.movement import roll
+from simkit.games.timber_tom.refuges import is_safe
 from simkit.games.timber_tom.supply_packs import after_gain, after_loss
 
 MAX_AXES = 3  # "restore all 3 axes" (5. Tree Clearing)
 
 _LOW = (bd.Z250, bd.Z500, bd.FLOOD)
 _HIGH = (bd.Z1000, bd.Z1500, bd.SNOW)
+
+
+def draw(pile: list[int], discards: list[int], rng) -> tuple[int, list[int], list[int]]:
+    """(the card drawn, the pile, the discards): the top card of the pile, the "used card" pile
+    shuffled into a new one when it runs out; -1 when no card is left anywhere."""
+    if not pile:
+        pile, discards = discards, []
+        rng.shuffle(pile)
+    if not pile:
+        return -1, pile, discards
+    return pile.pop(), pile, discards
+
+
+def rolled(card: Card, rng) -> tuple[tuple[Effect, ...], int]:
+    """(effects, die face) of a drawn card: a red card's "Roll the dice!" decides which of its
+    outcomes applies (0: no roll)."""
+    if card.kind != RED:
+        return card.effects, 0
+    face = roll(rng)
+    return card.on_roll[face - 3], face
+
+
+def hikers_hit(eff: Effect, drawer: int, board: bd.Board, pos: list[int], finished) -> list[int]:
+    """The hikers still racing an effect reaches; a penalty spares a hiker on a refuge, "a SAFETY
+    ZONE against any penalties or losses" (7. Refuge Huts)."""
+    drawer_zone = board.zone[pos[drawer]]
+    return [
+        t
+        for t, where in enumerate(pos)
+        if not finished[t]
+        and reaches(eff, drawer, t, board.zone[where], drawer_zone)
+        and not (eff.do in PENALTIES and is_safe(board, where))
+    ]
 
 
 def zone_matches(flt: str, zone: int, drawer_zone: int) -> bool:
@@ -56,6 +91,19 @@ def move_change(eff: Effect) -> int:
     if eff.do == "move_penalty":
         return -eff.n
     return 0
+
+
+def forced_to(board: bd.Board, eff: Effect, where: int, last_path, trees, taken, next_home) -> int:
+    """Where a card penalty that moves a hiker (``eff.do`` in MOVES_A_HIKER) leaves it: back the
+    way its ``last_path`` came, or downhill (``next_home()``: each node's next node home); a hiker
+    on Base Camp, or moved since its last move (it flew, radioed), stays."""
+    if where == board.camp:
+        return where
+    if eff.do == "forced_back":
+        if last_path[-1] != where:
+            return where
+        return forced_back_to(board, last_path, eff.n, trees, taken)
+    return landslide_to(board, where, eff.n, next_home(), taken)
 
 
 def forced_back_to(board: bd.Board, last_path: list[int], n: int, trees, occupied: set[int]) -> int:

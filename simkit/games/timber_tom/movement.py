@@ -1,5 +1,5 @@
-"""Moving (B. Moving Rules, C. Move values, 3. the die): how far a move goes and which steps,
-trades and stops are open at each point of it.
+"""Moving (B. Moving Rules, C. Move values, D. Danger Zones, 3. the die): how far a move goes and
+which steps, trades and stops are open at each point of it.
 
 A move is played one space at a time; these functions list the choices of one point of a move
 from the board, the trees, where the other hikers stand and what the move has left."""
@@ -9,11 +9,95 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import snow_caps, supply_packs
+from simkit.games.timber_tom.rules import DIE_FACES
+
+# What a hiker may trade for extra spaces during a move, in the order offered.
+EXTRAS = ("pack", "flight", "wild")
+
+
+def zone_values(zones) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each zone's Move-value and Tree-value (C. "Move" & "Tree" Values): Base Camp "is situated
+    inside the 250 zone" for its Move-value; danger zones have neither (0)."""
+    move = {
+        bd.BASE: zones.move_250,
+        bd.Z250: zones.move_250,
+        bd.Z500: zones.move_500,
+        bd.Z1000: zones.move_1000,
+        bd.Z1500: zones.move_1500,
+    }
+    trees = {
+        bd.Z250: zones.trees_250,
+        bd.Z500: zones.trees_500,
+        bd.Z1000: zones.trees_1000,
+        bd.Z1500: zones.trees_1500,
+    }
+    kinds = range(len(bd.ZONE_NAMES))
+    return tuple(move.get(k, 0) for k in kinds), tuple(trees.get(k, 0) for k in kinds)
+
+
+def roll(rng) -> int:
+    """A throw of the game die (3. Using the Game Dice)."""
+    return DIE_FACES[rng.below(len(DIE_FACES))]
 
 
 def is_danger(zone: int) -> bool:
     """Flood zones and Snow Caps: "YOUR NEXT MOVE IS MADE USING ONLY THE GAME DIE"."""
     return zone in (bd.FLOOD, bd.SNOW)
+
+
+def move_length(
+    zone: int, move_value: tuple[int, ...], danger_move: int, roll_next: bool, move_mod: int, rng
+) -> tuple[int, int]:
+    """(die, allowance) of the move about to start: the zone's Move-value, the die in a danger
+    zone (or the fixed danger Move-value of "A more strategical game") or when a card said
+    "roll next", plus what cards added or took off; never less than one space."""
+    die = 0
+    danger = is_danger(zone)
+    if danger and danger_move:
+        base = danger_move
+    elif danger or roll_next:
+        die = base = roll(rng)
+    else:
+        base = move_value[zone]
+    return die, max(1, base + move_mod)
+
+
+def step_fee(board: bd.Board, here: int, nxt: int, snow_paid: int, canoe: int, snow: int) -> int:
+    """Supply packs a step costs: a canoe crossing (6.), or the first foot on a Snow Cap (10.)."""
+    return supply_packs.canoe_fare(board, here, nxt, canoe) + snow_caps.entry_fee(
+        board, nxt, snow_paid, snow
+    )
+
+
+def move_actions(
+    board: bd.Board,
+    here: int,
+    path: list[int],
+    occupied: set[int],
+    room: int,
+    trees,
+    *,
+    moved: bool,
+    tokens: tuple[bool, bool, bool],
+    affordable: Callable[[int], bool],
+    clearing: Callable[[int, int], list[str]],
+) -> list:
+    """The choices of one point of a move: the steps, the trades for extra spaces the hiker's
+    ``tokens`` allow (a supply pack, a Heli-Flight token, the Wild card not yet in play), and
+    stopping once the move has gone its distance or can go no further (Moving Rules 6, 7)."""
+    steps = step_actions(board, here, set(path), occupied, room, trees, affordable, clearing)
+    acts = list(steps)
+    # "a Supply Pack can be traded at any time during your move" (6.), a Heli-Flight token
+    # "AT ANY TIME" (9.): offered before the spaces run out too, so that One-for-One, which
+    # takes a point off the move, can combine with them (5.: "combine it with other resources")
+    acts += [("extra", kind) for kind, held in zip(EXTRAS, tokens, strict=True) if held]
+    if here == board.camp:
+        if moved or not steps:
+            acts.append(("stop",))
+    elif can_end_on(board, here, occupied) and (room == 0 or not steps):
+        acts.append(("stop",))
+    return acts
 
 
 def step_actions(

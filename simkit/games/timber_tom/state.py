@@ -1,22 +1,9 @@
 """The Timber Tom forward model: the race from Base Camp to the peaks and back.
 
-A move is played step by step (one action per space stepped onto, with the way a tree on it is
-cleared), because the paths of a 6-space move with jumps, tailwinds, trades and clearings are too
-many to list as whole moves. Everything the rules force (fees, restoring, card effects, dice) is
-done by the engine; every choice the rulebook leaves to a hiker is an action:
-
-``("step", node, how)``   step onto ``node``; ``how`` clears a tree there: "", "axe", "saw",
-                          "141" (the One-for-One rule), "wild", "roll4" (the Rolling-4 tree)
-``("extra", kind)``       trade a supply "pack", a Heli-"flight" token or the "wild" card for spaces
-``("stop",)``             end the move here;  ``("turn_back",)`` give up a move that cannot end
-``("clear", node, how)``  after the move, clear a tree next to the hiker ("axe", "saw"; -1: done)
-``("wild", 1 | 0)``       a Wild card just drawn: play it at once (2 more spaces) or keep it
-``("emergency", peak)``   forfeit that peak's Treasure and be flown back to Base Camp
-``("fly", pad)``          fly to a helipad (-1: stay);  ``("radio", refuge)``  radio to a refuge
-``("hotspot", "plant" | "card")``   on a Radio Hot-spot: plant by the zone, or draw a card
-``("draw", 1 | 0)``       on a Snow Cap: draw a card or not
-``("lift", space)``       remove a tree (ring relief, Rolling 4; -1: none)
-``("plant", space)``      plant a tree;  ``("uproot", space)``  take a tree when the box is empty
+This is the game's protocol (legal actions, apply, view, clone, outcome) and its turn flow: a
+turn's stages and decision phases, each handed to the module named for its rulebook section
+(movement, trees, card_effects, landing, refuges, helipads, snow_caps, treasures, winning). The
+actions are listed in actions.py.
 """
 
 from __future__ import annotations
@@ -29,50 +16,32 @@ from simkit.games.timber_tom import (
     fast_searches,
     helipads,
     invariants,
+    landing,
     movement,
     refuges,
     snow_caps,
-    supply_packs,
     treasures,
 )
-from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import card_effects as fx
 from simkit.games.timber_tom import trees as tr
-from simkit.games.timber_tom.cards import MOVES_A_HIKER, PENALTIES, RED, WILD
-from simkit.games.timber_tom.rules import DIE_FACES, Rules
+from simkit.games.timber_tom.cards import MOVES_A_HIKER, WILD
+from simkit.games.timber_tom.rules import Rules
 from simkit.games.timber_tom.scoring import resource_score, tie_break_key
 from simkit.games.timber_tom.view import TimberTomView
-from simkit.games.timber_tom.winning import rank_key, round_ends_game
+from simkit.games.timber_tom.winning import drawn, rank_key, round_ends_game
 
 # Decision phases.
 MOVE, LIFT, PLANT, UPROOT, FLY, HOTSPOT, SNOW_CARD, CLEAR, WILD_NOW = range(9)
-PHASE_NAMES = (
-    "move",
-    "lift",
-    "plant",
-    "uproot",
-    "fly",
-    "hotspot",
-    "snow_card",
-    "clear",
-    "wild",
-)
+PHASE_NAMES = ("move", "lift", "plant", "uproot", "fly", "hotspot", "snow_card", "clear", "wild")
 # What a move changes, saved at its start so that a move given up leaves no trace (turn_back).
-_MOVE_UNDO = (
-    "pos",
-    "packs",
-    "axes",
-    "saws",
-    "flights",
-    "radios",
-    "saw_kept",
-    "wild",
-    "treasures",
-    "snow_paid",
-    "used141",
-    "discard",
-    "lifted",
-)
+_TRAY = ("packs", "axes", "saws", "flights", "radios", "saw_kept", "wild")
+_MOVE_UNDO = ("pos", *_TRAY, "treasures", "snow_paid", "used141", "discard", "lifted")
+# The lists a copy of the game must not share with the original.
+_LISTS = (*_MOVE_UNDO, "move_mod", "roll_next", "skip", "finished", "moves_made")
+_LISTS += ("moves_to_finish", "draw", "path", "_events")
+# The counts kept per hiker for the result columns.
+STATS = ("trees_planted", "trees_cleared", "supply_packs_used", "flights", "cards_drawn")
+STATS += ("emergencies",)
 # Stages of a turn, in order.
 S_RELIEF, S_MOVE, S_AFTER_MOVE, S_TREES = range(4)
 
@@ -83,22 +52,7 @@ class TimberTomState:
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
         self.rules, self.n, self.rng, self.log = rules, n_players, rng, log
         self.board = rules.board
-        z = rules.zones
-        move = {
-            bd.BASE: z.move_250,
-            bd.Z250: z.move_250,
-            bd.Z500: z.move_500,
-            bd.Z1000: z.move_1000,
-            bd.Z1500: z.move_1500,
-        }
-        trees = {
-            bd.Z250: z.trees_250,
-            bd.Z500: z.trees_500,
-            bd.Z1000: z.trees_1000,
-            bd.Z1500: z.trees_1500,
-        }
-        self.move_value = tuple(move.get(k, 0) for k in range(len(bd.ZONE_NAMES)))
-        self.tree_value = tuple(trees.get(k, 0) for k in range(len(bd.ZONE_NAMES)))
+        self.move_value, self.tree_value = movement.zone_values(rules.zones)
         camp = self.board.camp
         n = n_players
         self.pos = [camp] * n
@@ -126,17 +80,7 @@ class TimberTomState:
         self.last_path = [[camp] for _ in range(n)]  # each hiker's last move, for forced moves
         self.moves_made = [0] * n
         self.moves_to_finish = [-1] * n
-        self.stats = {
-            k: [0] * n
-            for k in (
-                "trees_planted",
-                "trees_cleared",
-                "supply_packs_used",
-                "flights",
-                "cards_drawn",
-                "emergencies",
-            )
-        }
+        self.stats = {k: [0] * n for k in STATS}
         self.draw: list[int] = list(range(len(rules.deck))) if rules.cards else []
         self.discard: list[int] = []
         rng.shuffle(self.draw)
@@ -186,14 +130,11 @@ class TimberTomState:
         return tuple(self._score(s) for s in range(self.n))
 
     def _score(self, s: int) -> float:
-        return resource_score(
-            self.rules.points,
-            self.packs[s],
-            self.flights[s],
-            self.radios[s],
-            self.saws[s],
-            self.axes[s],
-        )
+        return resource_score(self.rules.points, *self._resources(s))
+
+    def _resources(self, s: int) -> tuple[int, int, int, int, int]:
+        """What a drawn game counts (13. Scoring a Drawn Game), in its tie-break order."""
+        return self.packs[s], self.flights[s], self.radios[s], self.saws[s], self.axes[s]
 
     # ----------------------------------------------------------------------- turn flow
     def _start_turn(self) -> None:
@@ -216,17 +157,14 @@ class TimberTomState:
     def _begin_move(self) -> None:
         s = self.seat
         here = self.pos[s]
-        zone = self.board.zone[here]
-        danger = zone in (bd.FLOOD, bd.SNOW)
-        self.die = 0
-        if danger and self.rules.danger_move:
-            base = self.rules.danger_move
-        elif danger or self.roll_next[s]:
-            self.die = DIE_FACES[self.rng.below(len(DIE_FACES))]
-            base = self.die
-        else:
-            base = self.move_value[zone]
-        self.allowance = max(1, base + self.move_mod[s])
+        self.die, self.allowance = movement.move_length(
+            self.board.zone[here],
+            self.move_value,
+            self.rules.danger_move,
+            self.roll_next[s],
+            self.move_mod[s],
+            self.rng,
+        )
         self.move_mod[s] = 0
         self.roll_next[s] = False
         self.start, self.counted, self.path = here, 0, [here]
@@ -397,60 +335,30 @@ class TimberTomState:
         acts: list = []
         if len(self.path) == 1 and self._emergency_open(s):
             acts += [("emergency", p) for p in treasures.peaks_held(b, self.treasures[s])]
-        occupied = self._occupied(s)
-        room = self.allowance - self.counted
-        steps = movement.step_actions(
+        acts += movement.move_actions(
             b,
             here,
-            set(self.path),
-            occupied,
-            room,
+            self.path,
+            self._occupied(s),
+            self.allowance - self.counted,
             self.trees,
-            lambda nxt: self._fee(here, nxt) <= self.packs[s],
-            self._clearing_ways,
+            moved=bool(self.counted),
+            tokens=(bool(self.packs[s]), bool(self.flights[s]), self._wild_to_trade(s)),
+            affordable=lambda nxt: self._fee(here, nxt) <= self.packs[s],
+            clearing=self._clearing_ways,
         )
-        acts += steps
-        # "a Supply Pack can be traded at any time during your move" (6.), a Heli-Flight token
-        # "AT ANY TIME" (9.): offered before the spaces run out too, so that One-for-One, which
-        # takes a point off the move, can combine with them (5.: "combine it with other resources")
-        if self.packs[s]:
-            acts.append(("extra", "pack"))
-        if self.flights[s]:
-            acts.append(("extra", "flight"))
-        if self.wild[s] >= 0 and not self.wild_active:
-            acts.append(("extra", "wild"))
-        if here == b.camp:
-            if self.counted or not steps:
-                acts.append(("stop",))
-        elif movement.can_end_on(b, here, occupied) and (room == 0 or not steps):
-            acts.append(("stop",))
-        if not acts:
-            acts.append(("turn_back",))
-        return acts
+        return acts or [("turn_back",)]
+
+    def _wild_to_trade(self, s: int) -> bool:
+        return self.wild[s] >= 0 and not self.wild_active
 
     def _clear_after_actions(self) -> list:
-        """Trees next to the hiker it may still clear with an axe or a chainsaw once its move has
-        ended: "trees can be cleared ... at any time before, during or immediately after YOU move"
-        (5. Tree Clearing)."""
-        s, b = self.seat, self.board
+        s = self.seat
         here = self.pos[s]
-        if here == b.camp or self.finished[s]:
+        if here == self.board.camp or self.finished[s]:
             return []
-        tools = tr.clearing_ways(
-            wild_active=False,
-            roll4_open=False,
-            axes=self.axes[s],
-            saw_ready=bool(self.saw_credit or self.saws[s]),
-            one_for_one=False,
-        )
-        if not tools:
-            return []
-        return [
-            ("clear", nxt, how)
-            for nxt, _ in b.steps[here]
-            if nxt != b.camp and self.trees[nxt]
-            for how in tools
-        ]
+        saw_ready = bool(self.saw_credit or self.saws[s])
+        return tr.clear_after_actions(self.board, here, self.trees, self.axes[s], saw_ready)
 
     def _clearing_ways(self, nxt: int, cost: int) -> list[str]:
         s = self.seat
@@ -465,11 +373,9 @@ class TimberTomState:
         )
 
     def _fee(self, here: int, nxt: int) -> int:
-        """Supply packs a step costs: a canoe crossing, or the first foot on a Snow Cap."""
-        b, r = self.board, self.rules
-        return supply_packs.canoe_fare(b, here, nxt, r.canoe_fee) + snow_caps.entry_fee(
-            b, nxt, self.snow_paid[self.seat], r.snow_cap_fee
-        )
+        r = self.rules
+        paid = self.snow_paid[self.seat]
+        return movement.step_fee(self.board, here, nxt, paid, r.canoe_fee, r.snow_cap_fee)
 
     # ----------------------------------------------------------------------- apply
     def apply(self, action) -> None:
@@ -525,21 +431,16 @@ class TimberTomState:
         s = self.seat
         self.trees[nxt] = 0
         self.stats["trees_cleared"][s] += 1
-        if how == "roll4":
+        if how == tr.ROLL4:
             self.r4_open = False
             self.hand += 1  # replanted once the move ends (3. The "Rolling 4" Rule)
             self.lifted.append(nxt)
         else:
             self.box += 1
-        if how == "axe":
-            self.axes[s] -= 1
-        elif how == "saw":
-            if self.saw_credit:
-                self.saw_credit -= 1
-            else:
-                self.saws[s] -= 1
-                self.saw_credit = 1
-        elif how == "141":
+        self.axes[s], self.saws[s], self.saw_credit = tr.tools_after(
+            how, self.axes[s], self.saws[s], self.saw_credit
+        )
+        if how == tr.ONE_FOR_ONE:
             bit = 1 << self.board.mountain[nxt]
             self.used141[s] |= bit
             self.move141 |= bit
@@ -641,30 +542,30 @@ class TimberTomState:
         self.plant_left = 0
         if here == b.camp or self.turned_back:
             return False
-        feat = b.feature[here]
-        exact = not self.early
-        if feat == bd.HELIPAD and exact and self.flights[s] and self._free_pads():
+        kind = landing.landing(
+            b, here, not self.early, lambda: bool(self.flights[s] and self._free_pads())
+        )
+        if kind == landing.FLY:
             self.phase = FLY
             return True
-        if feat in bd.REFUGES and exact:
+        if kind == landing.REFUGE:
             self._refuge(s, here)
             return False
-        if feat == bd.RADIO and exact:
+        if kind == landing.HOTSPOT:
             self.phase = HOTSPOT
             return True
-        return self._plain_landing(here)
+        return self._zone_landing(here, kind)
 
-    def _plain_landing(self, here: int) -> bool:
-        zone = self.board.zone[here]
-        if zone == bd.FLOOD:
+    def _zone_landing(self, here: int, kind: int) -> bool:
+        if kind == landing.FLOOD:
             if self.rules.cards:
                 self.plant_left = self._draw_card()
-        elif zone == bd.SNOW:
+        elif kind == landing.SNOW:
             if self.rules.cards and (self.draw or self.discard):
                 self.phase = SNOW_CARD
                 return True
         else:
-            self.plant_left = self.tree_value[zone]
+            self.plant_left = self.tree_value[self.board.zone[here]]
         return False
 
     def _refuge(self, s: int, here: int) -> None:
@@ -682,7 +583,8 @@ class TimberTomState:
     def _do_fly(self, pad: int) -> None:
         s = self.seat
         if pad < 0:
-            if self._plain_landing(self.pos[s]):
+            here = self.pos[s]
+            if self._zone_landing(here, landing.by_zone(self.board, here)):
                 return
             self._resume()
             return
@@ -789,22 +691,17 @@ class TimberTomState:
     def _draw_card(self) -> int:
         """Draw and resolve a Hiking Card; returns the trees it lets the drawer plant."""
         s = self.seat
-        if not self.draw:
-            self.draw, self.discard = self.discard, []
-            self.rng.shuffle(self.draw)
-        if not self.draw:
+        idx, self.draw, self.discard = fx.draw(self.draw, self.discard, self.rng)
+        if idx < 0:
             return 0
-        idx = self.draw.pop()
         card = self.rules.deck[idx]
         self.stats["cards_drawn"][s] += 1
         self._say(f"  Hiker {s + 1} draws card {card.number}, {card.name} ({card.kind}).")
         if card.kind == WILD:
             self.wild_drawn = idx  # used at once or kept: the hiker's choice (_do_wild)
             return 0
-        effects = card.effects
-        if card.kind == RED:
-            face = DIE_FACES[self.rng.below(len(DIE_FACES))]
-            effects = card.on_roll[face - 3]
+        effects, face = fx.rolled(card, self.rng)
+        if face:
             self._say(f"    the die shows {face}.")
         for eff in effects:
             self._apply_effect(eff)
@@ -812,14 +709,7 @@ class TimberTomState:
         return card.trees
 
     def _apply_effect(self, eff) -> None:
-        s, b = self.seat, self.board
-        drawer_zone = b.zone[self.pos[s]]
-        for t in range(self.n):
-            where = self.pos[t]
-            if self.finished[t] or not fx.reaches(eff, s, t, b.zone[where], drawer_zone):
-                continue
-            if eff.do in PENALTIES and refuges.is_safe(b, where):
-                continue  # a refuge is a safety zone (7. Refuge Huts)
+        for t in fx.hikers_hit(eff, self.seat, self.board, self.pos, self.finished):
             self._say(f"    Hiker {t + 1}: {eff.do.replace('_', ' ')} {eff.n}.")
             self.packs[t], self.axes[t] = fx.tray_change(eff, self.packs[t], self.axes[t])
             if eff.do in MOVES_A_HIKER:
@@ -832,35 +722,25 @@ class TimberTomState:
 
     def _forced_move(self, eff, t: int) -> None:
         """A card penalty that moves a hiker: back the way its last move came, or downhill."""
-        b, where = self.board, self.pos[t]
-        if where == b.camp:
-            return
-        taken = self._occupied(t)
-        if eff.do == "forced_back":
-            path = self.path if t == self.seat else self.last_path[t]
-            if path[-1] != where:  # it flew, radioed or was moved since: no way back to follow
-                return
-            to = fx.forced_back_to(b, path, eff.n, self.trees, taken)
-        else:
-            to = fx.landslide_to(b, where, eff.n, self.ways_home.next_home(self.trees), taken)
+        where = self.pos[t]
+        to = fx.forced_to(
+            self.board,
+            eff,
+            where,
+            self.path if t == self.seat else self.last_path[t],
+            self.trees,
+            self._occupied(t),
+            lambda: self.ways_home.next_home(self.trees),
+        )
         if to != where:
             self.pos[t] = to
             self.last_path[t] = [to]
             if self.log:
-                self._say(f"    Hiker {t + 1} ends up at {b.where(to)}.")
+                self._say(f"    Hiker {t + 1} ends up at {self.board.where(to)}.")
 
     def _tray_text(self, s: int) -> str:
-        held = [
-            self.board.peak_names[p]
-            for p in range(len(self.board.treasures))
-            if self.treasures[s] >> p & 1
-        ]
-        wild = ", the Wild card" if self.wild[s] >= 0 else ""
-        return (
-            f"{self.packs[s]} packs, {self.axes[s]} axes, {self.saws[s]} chainsaw(s), "
-            f"{self.flights[s]} flight(s), {self.radios[s]} radio(s){wild}; Treasures: "
-            + (", ".join(held) or "none")
-        )
+        tokens = (self.packs[s], self.axes[s], self.saws[s], self.flights[s], self.radios[s])
+        return actions.tray_text(self.board, tokens, self.wild[s] >= 0, self.treasures[s])
 
     def _restore_all(self, s: int) -> None:
         tray = self.rules.tray
@@ -878,30 +758,20 @@ class TimberTomState:
         if not self.terminal:
             raise ValueError("the game is not over")
         scores = self.scores()
-        keys = []
-        for s in range(self.n):
-            res = tie_break_key(
-                scores[s],
-                self.packs[s],
-                self.flights[s],
-                self.radios[s],
-                self.saws[s],
-                self.axes[s],
+        keys = [
+            rank_key(
+                self.end_reason,
+                self.finished[s],
+                self.treasures[s],
+                tie_break_key(scores[s], *self._resources(s)),
             )
-            keys.append(rank_key(self.end_reason, self.finished[s], self.treasures[s], res))
+            for s in range(self.n)
+        ]
         ranks, shares = rank_by(keys)
-        extras = {
-            "x_treasures": tuple(treasures.held(t) for t in self.treasures),
-            "x_trees_planted": tuple(self.stats["trees_planted"]),
-            "x_trees_cleared": tuple(self.stats["trees_cleared"]),
-            "x_supply_packs_used": tuple(self.stats["supply_packs_used"]),
-            "x_flights": tuple(self.stats["flights"]),
-            "x_cards_drawn": tuple(self.stats["cards_drawn"]),
-            "x_emergencies": tuple(self.stats["emergencies"]),
-            "x_moves_to_finish": tuple(self.moves_to_finish),
-            # the rulebook's drawn game: home in the same round as another, decided by resources
-            "x_drawn": tuple(int(f and sum(self.finished) > 1) for f in self.finished),
-        }
+        extras = {"x_treasures": tuple(treasures.held(t) for t in self.treasures)}
+        extras.update({f"x_{k}": tuple(v) for k, v in self.stats.items()})
+        extras["x_moves_to_finish"] = tuple(self.moves_to_finish)
+        extras["x_drawn"] = drawn(self.finished)
         return Outcome(scores, ranks, shares, self.turns(), self.end_reason, extras)
 
     # ----------------------------------------------------------------------- views and copies
@@ -943,30 +813,7 @@ class TimberTomState:
     def clone(self) -> TimberTomState:
         new = object.__new__(TimberTomState)
         new.__dict__.update(self.__dict__)
-        for name in (
-            "pos",
-            "packs",
-            "axes",
-            "saws",
-            "flights",
-            "radios",
-            "wild",
-            "treasures",
-            "snow_paid",
-            "used141",
-            "move_mod",
-            "roll_next",
-            "skip",
-            "finished",
-            "moves_made",
-            "moves_to_finish",
-            "draw",
-            "discard",
-            "path",
-            "_events",
-            "lifted",
-            "saw_kept",
-        ):
+        for name in _LISTS:
             setattr(new, name, list(getattr(self, name)))
         new.last_path = [list(p) for p in self.last_path]
         new.trees = bytearray(self.trees)

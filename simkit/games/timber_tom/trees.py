@@ -61,6 +61,35 @@ def clearing_ways(
     return ways
 
 
+def clear_after_actions(board: bd.Board, here: int, trees, axes: int, saw_ready: bool) -> list:
+    """Trees next to the hiker it may still clear with an axe or a chainsaw once its move has
+    ended: "trees can be cleared ... at any time before, during or immediately after YOU move"
+    (5. Tree Clearing)."""
+    tools = clearing_ways(
+        wild_active=False, roll4_open=False, axes=axes, saw_ready=saw_ready, one_for_one=False
+    )
+    if not tools:
+        return []
+    return [
+        ("clear", nxt, how)
+        for nxt, _ in board.steps[here]
+        if nxt != board.camp and trees[nxt]
+        for how in tools
+    ]
+
+
+def tools_after(how: str, axes: int, saws: int, saw_cuts: int) -> tuple[int, int, int]:
+    """(axes, chainsaws, chainsaw cuts left) after clearing a tree ``how``: "1 Axe removes 1 tree
+    ... 1 Chainsaw removes 2 trees", so a chainsaw's second cut is left over for the next tree."""
+    if how == AXE:
+        return axes - 1, saws, saw_cuts
+    if how == SAW:
+        if saw_cuts:
+            return axes, saws, saw_cuts - 1
+        return axes, saws - 1, 1
+    return axes, saws, saw_cuts
+
+
 class WaysHome:
     """The free ways to Base Camp for the trees as they stand ("Rings of trees", 4. Tree
     Planting), kept until a tree moves: a hiker plants several trees in a row and most of them

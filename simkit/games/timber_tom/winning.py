@@ -19,3 +19,9 @@ def rank_key(end_reason: str, finished: bool, treasures: int, resources: tuple) 
     if end_reason == "normal":
         return (int(finished), *resources)
     return (held(treasures), *resources)
+
+
+def drawn(finished) -> tuple[int, ...]:
+    """The hikers in a drawn game: home in the same round as another, decided by resources."""
+    tie = sum(finished) > 1
+    return tuple(int(f and tie) for f in finished)
