@@ -63,6 +63,20 @@ def achieved(card: SideHike, p: Progress) -> bool:
     raise ValueError(f"unknown side hike objective {obj!r}")
 
 
+def complete(held: list[int], done: list[int], cards, p: Progress, n_easy: int) -> list[int]:
+    """The side hikes of ``held`` achieved now, moved to ``done``: completing one discards the
+    hiker's other card of the same value (easy or difficult: one of each may be completed)."""
+    completed = []
+    for card in list(held):
+        if card in held and achieved(cards[card], p):
+            done.append(card)
+            value = card >= n_easy
+            for other in [c for c in held if (c >= n_easy) == value]:
+                held.remove(other)
+            completed.append(card)
+    return completed
+
+
 def points(side_done: list[int], n_easy: int, easy: int, difficult: int) -> int:
     """Completed side hikes: ``easy`` points for an easy card (ids below ``n_easy``), else
     ``difficult``."""

@@ -41,6 +41,7 @@ from simkit.games.hike_it import (
     challenges,
     health,
     hiker_box,
+    invariants,
     scoring,
     setup,
     side_hikes,
@@ -59,7 +60,6 @@ from simkit.games.hike_it.data import (
     WEATHER_KINDS,
 )
 from simkit.games.hike_it.day import Day
-from simkit.games.hike_it.invariants import Invariants
 from simkit.games.hike_it.phases import (
     AFTERNOON,
     AFTERNOON_START,
@@ -99,6 +99,18 @@ from simkit.games.hike_it.trade_offers import TradeOffers
 from simkit.games.hike_it.view import HikeView, PlayerView
 
 METHODS = challenges.METHODS
+# The lists a copy of the game must not share with the original (see clone): per hiker ...
+_FLAT_LISTS = ("order", "bottom_row", "pos", "home", "status", "health", "claimed")
+_FLAT_LISTS += ("campfires_used", "finish_health", "bonus", "days_out", "weather_hits", "trades")
+# ... per space of the map, of the components ...
+_FLAT_LISTS += ("scenic_on", "waypoint_owner", "campfire_at", "bear_pos", "bag", "skill_deck")
+_FLAT_LISTS += ("skill_discard", "face_up", "token_supply", "weather_deck", "weather_discard")
+_FLAT_LISTS += ("forecast", "water_supply", "trail_deck", "trail_discard")
+# ... and of the decisions in progress
+_FLAT_LISTS += ("setup_queue", "refill_owed", "keep_values", "window", "scenic_owed")
+# Lists of lists: per hiker, and the hiker box's stacks.
+_NESTED_LISTS = ("storage", "hand", "tokens", "columns_done", "waypoints", "scenic")
+_NESTED_LISTS += ("side_hand", "side_done", "box", "dealt")
 _new = tuple.__new__  # a named tuple from a tuple of its fields, in order
 
 # the engine's names, importable from here as before the split
@@ -141,7 +153,7 @@ __all__ = [
 ]
 
 
-class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
+class HikeState(Day, Afternoon, TradeOffers, BearTurns):
     """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
 
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
@@ -191,7 +203,6 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         self.claimed = [0] * n
         self.scenic: list[list[int]] = [[] for _ in range(n)]
         self.campfires_used = [0] * n
-        self.side_hand: list[list[int]] = [[] for _ in range(n)]
         self.side_done: list[list[int]] = [[] for _ in range(n)]
         self.finish_health = [-1] * n
         self.bonus = [0] * n
@@ -226,7 +237,7 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         self.weather_discard: list[int] = []
         self.forecast = [self.weather_deck.pop() for _ in range(3)]
         wet = sum(1 for c in self.forecast if self.weather_cards[c][2])
-        start = min(wet, r.start_water_max, d.water_tiles // len(REGIONS))
+        start = setup.starting_water(wet, r.start_water_max, d.water_tiles, len(REGIONS))
         self.water_supply = [start] * len(REGIONS)
         self.water_discard = d.water_tiles - start * len(REGIONS)
         # trail cards
@@ -234,20 +245,12 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         rng.shuffle(self.trail_deck)
         self.trail_discard: list[int] = []
         # side hikes: two easy and two difficult each, kept hidden
-        easy = list(range(self.n_easy))
-        hard = list(range(self.n_easy, len(self.side_cards)))
-        rng.shuffle(easy)
-        rng.shuffle(hard)
-        for s in range(n):
-            for _ in range(r.side_hikes_dealt):
-                self.side_hand[s].append(easy.pop())
-                self.side_hand[s].append(hard.pop())
+        self.side_hand, easy, hard = setup.deal_side_hikes(
+            self.n_easy, len(self.side_cards), n, r.side_hikes_dealt, rng
+        )
         self.side_decks = (easy, hard)
-        # scenic tokens dealt to choose waypoints (they all go back on the map afterwards)
-        tokens = [b.park.scenic[s] for s in b.scenic_spots]
-        rng.shuffle(tokens)
-        self.dealt = [[tokens.pop() for _ in range(r.scenic_tokens_dealt)] for _ in range(n)]
-        self.setup_queue = [s for _ in range(r.waypoints) for s in reversed(self.order)]
+        self.dealt = setup.deal_scenic(b, n, r.scenic_tokens_dealt, rng)
+        self.setup_queue = setup.choosing_order(self.order, r.waypoints)
         # turn state
         self.seat_now = self.setup_queue[0]
         self._reset_turn()
@@ -773,18 +776,15 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
             self.gear_today,
             end_of_turn,
         )
-        for card in list(held):
-            if card in held and side_hikes.achieved(self.side_cards[card], progress):
-                value = card >= self.n_easy
-                self.side_done[seat].append(card)
-                for other in [c for c in held if (c >= self.n_easy) == value]:
-                    held.remove(other)
-                self.keep_values = [v for v in self.keep_values if v != value]
-                pts = self.rules.difficult_points if value else self.rules.easy_points
-                self._log(
-                    f"{self._who(seat)} completes a side hike: "
-                    f"{side_hikes.describe(self.side_cards[card], pts)}"
-                )
+        done = self.side_done[seat]
+        for card in side_hikes.complete(held, done, self.side_cards, progress, self.n_easy):
+            value = card >= self.n_easy
+            self.keep_values = [v for v in self.keep_values if v != value]
+            pts = self.rules.difficult_points if value else self.rules.easy_points
+            self._log(
+                f"{self._who(seat)} completes a side hike: "
+                f"{side_hikes.describe(self.side_cards[card], pts)}"
+            )
 
     # ------------------------------------------------------------------ view / text
 
@@ -904,54 +904,9 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         c._events = list(self._events)
         c._offered = ()  # a clone may be changed before it is played (sample_hidden)
         c._seen = dict(self._seen)
-        for name in (
-            "order",
-            "bottom_row",
-            "pos",
-            "home",
-            "status",
-            "health",
-            "claimed",
-            "campfires_used",
-            "finish_health",
-            "bonus",
-            "days_out",
-            "weather_hits",
-            "trades",
-            "scenic_on",
-            "waypoint_owner",
-            "campfire_at",
-            "bear_pos",
-            "bag",
-            "skill_deck",
-            "skill_discard",
-            "face_up",
-            "token_supply",
-            "weather_deck",
-            "weather_discard",
-            "forecast",
-            "water_supply",
-            "trail_deck",
-            "trail_discard",
-            "setup_queue",
-            "refill_owed",
-            "keep_values",
-            "window",
-            "scenic_owed",
-        ):
+        for name in _FLAT_LISTS:
             setattr(c, name, list(getattr(self, name)))
-        for name in (
-            "storage",
-            "hand",
-            "tokens",
-            "columns_done",
-            "waypoints",
-            "scenic",
-            "side_hand",
-            "side_done",
-            "box",
-            "dealt",
-        ):
+        for name in _NESTED_LISTS:
             setattr(c, name, [list(x) for x in getattr(self, name)])
         c.side_decks = (list(self.side_decks[0]), list(self.side_decks[1]))
         c.bear_hit = set(self.bear_hit)
@@ -986,7 +941,8 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns, Invariants):
         rng.shuffle(c.trail_deck)
         return c
 
-    # ------------------------------------------------------------------ invariants
+    def invariants(self) -> None:
+        invariants.check(self)
 
 
 def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> HikeState:
