@@ -19,12 +19,11 @@ A turn in ``turns()`` is one 20-minute turn of the Time chart: every Rambler's t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from simkit.core.errors import IllegalAction, InvariantError
+from simkit.core.errors import IllegalAction
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
-from simkit.games.backpacks_and_blisters.board import PRIME, TOWN
+from simkit.games.backpacks_and_blisters import actions, invariants
+from simkit.games.backpacks_and_blisters.board import PRIME
 from simkit.games.backpacks_and_blisters.cards import (
     BLISTER,
     RAMBLING,
@@ -79,6 +78,7 @@ from simkit.games.backpacks_and_blisters.solo import (
     honour_level,
     rain_record,
 )
+from simkit.games.backpacks_and_blisters.view import View
 from simkit.games.backpacks_and_blisters.weather import weather_text, wet_points
 
 __all__ = ["CARRIED", "CATEGORIES", "GONE", "HONOURS", "IN_DECK", "BBState", "View", "new_state"]
@@ -99,36 +99,6 @@ PHASE_NAMES = (
 )
 # What the Rambler chose to do this turn.
 WALK, RIDE, REFRESH = range(3)
-
-
-@dataclass(frozen=True)
-class View:
-    """What one seat may see: the whole map and table, its own hand, the size of the others'."""
-
-    seat: int
-    rules: Rules
-    phase: str
-    turn: int
-    raining: bool
-    positions: tuple[int, ...]  # -1 once the Rambler has left the map at Keswick
-    money: tuple[int, ...]
-    chocolate: tuple[bool, ...]
-    equipment: tuple[int, ...]  # -1: none
-    scores: tuple[int, ...]
-    stones: tuple[frozenset[int], ...]
-    cairns: tuple[tuple[int, int], ...]  # (space, stones placed so far)
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    deck_size: int
-    discards: tuple[int, ...]
-    rucksack: int  # IN_DECK, CARRIED or GONE
-    rucksack_holder: int
-    rucksack_turns: int
-    carrying: bool  # the seat to move carries the Heavy Rucksack this turn
-    played: int  # the card played this turn, -1 before
-    votes: tuple[int, ...]
-    used_equipment: tuple[int, ...]
-    rainy_turns: int
 
 
 class BBState:
@@ -307,6 +277,9 @@ class BBState:
         other._legal = None
         return other
 
+    def action_text(self, action) -> str:
+        return actions.describe(self.rules, action)
+
     def sample_hidden(self, seat: int, rng: GameRng) -> BBState:
         """Redraw the other hands and the deck's order from the cards ``seat`` cannot see.
 
@@ -327,36 +300,6 @@ class BBState:
         rng.shuffle(other.deck)
         other._legal = None
         return other
-
-    def action_text(self, action) -> str:
-        names = self.board.names
-        kind = action[0]
-        if kind == "equip":
-            return f"take the {EQUIPMENT[action[1]]}"
-        if kind == "play":
-            return f"play {card_text(self.rules, action[1])}"
-        if kind == "move":
-            bought = action[3] if len(action) > 3 else 0
-            return (
-                f"walk to {names[action[1]]}"
-                + (f" buying {bought} Chocolate bar(s) on the way" if bought else "")
-                + (" eating Chocolate" if action[2] else "")
-            )
-        if kind == "ride":
-            ride = "the Ferry" if action[1] == "ferry" else f"the {action[1]} bus"
-            return f"ride {ride} to {names[action[2]]}"
-        if kind == "refresh":
-            dropped = ", ".join(card_text(self.rules, c) for c in action[1:]) or "nothing"
-            return f"enjoy Refreshments, discarding {dropped}"
-        if kind == "buy":
-            return "buy a bar of Chocolate"
-        if kind == "end":
-            return "end the turn"
-        if kind == "discard":
-            return f"discard {card_text(self.rules, action[1])}"
-        if kind == "vote":
-            return f"vote for Rambler {action[1]} to carry the Heavy Rucksack"
-        return f"give the Heavy Rucksack to Rambler {action[1]}"
 
     # ------------------------------------------------------------------ legal actions
 
@@ -838,54 +781,8 @@ class BBState:
     def _clock(self) -> str:
         return f"{self.board.clock(self.turn)}{' (rain)' if self.raining else ''}:"
 
-    # ------------------------------------------------------------------ invariants
-
     def invariants(self) -> None:
-        f, b = self.faces, self.board
-        held = [c for h in self.hands for c in h]
-        outside = [f.rucksack] if self.rucksack != IN_DECK else []
-        everything = sorted(self.deck + self.discard + held + outside)
-        if everything != list(range(len(f))):
-            raise InvariantError(
-                "cards are not conserved across deck, discards, hands and the Heavy Rucksack"
-            )
-        if any(f.kind[c] in (WEATHER, RUCKSACK) for c in held):
-            raise InvariantError("a Change of Weather or the Heavy Rucksack is in a hand")
-        smalls = [p for p in self.pos if p >= 0 and b.is_small(p)]
-        if len(smalls) != len(set(smalls)):
-            raise InvariantError("two Ramblers share a small space")
-        for seat in range(self.n):
-            if not -1 <= self.pos[seat] < b.n_spaces:
-                raise InvariantError(f"Rambler {seat} is on no space")
-            if self.money[seat] < 0:
-                raise InvariantError(f"Rambler {seat} has negative money")
-            if not isinstance(self.chocolate[seat], bool):
-                raise InvariantError(f"Rambler {seat} carries more than one Chocolate bar")
-            if sum(self.ledger[seat].values()) != self.score[seat]:
-                raise InvariantError(f"Rambler {seat}'s score is not the sum of its scoring events")
-            limit = self._hand_limit() + (self.phase == COMPASS_DISCARD and seat == self.cur)
-            if len(self.hands[seat]) > limit:
-                raise InvariantError(f"Rambler {seat} holds too many cards")
-            if any(b.kind[s] != PRIME for s in self.stones[seat]):
-                raise InvariantError(f"Rambler {seat} has a stone off a Prime Location")
-            if len(self.stones[seat]) != self.prime_count[seat]:
-                raise InvariantError(f"Rambler {seat}'s stone count is off")
-        if self.n > 1:
-            tiles = [t for t in self.equipment if t >= 0]
-            if len(tiles) != len(set(tiles)):
-                raise InvariantError("two Ramblers hold the same Equipment tile")
-        elif len(self.used_equipment[0]) != len(set(self.used_equipment[0])):
-            raise InvariantError("the solo Rambler took an Equipment tile twice")
-        if self.turn > b.n_turns:
-            raise InvariantError("the day ran past 6 p.m.")
-        if self.phase == OVER and self.end_reason == "normal" and self._on_map():
-            raise InvariantError("the day is over with Ramblers still out")
-        if (self.rucksack == CARRIED) != (self.holder >= 0):
-            raise InvariantError("the Heavy Rucksack's holder does not match where it is")
-        if b.kind[b.start] != TOWN:
-            raise InvariantError("the start is not Keswick")
-        if self.phase != OVER and not self.legal_actions():
-            raise InvariantError("no legal action before the end")
+        invariants.check(self, self.phase == OVER, self.phase == COMPASS_DISCARD)
 
 
 def new_state(rules: Rules, n_players: int, rng: GameRng, log: bool = False) -> BBState:
