@@ -12,9 +12,6 @@ from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import snow_caps, supply_packs
 from simkit.games.timber_tom.rules import DIE_FACES
 
-# What a hiker may trade for extra spaces during a move, in the order offered.
-EXTRAS = ("pack", "flight", "wild")
-
 
 def zone_values(zones) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each zone's Move-value and Tree-value (C. "Move" & "Tree" Values): Base Camp "is situated
@@ -86,16 +83,22 @@ def move_actions(
     """The choices of one point of a move: the steps, the trades for extra spaces the hiker's
     ``tokens`` allow (a supply pack, a Heli-Flight token, the Wild card not yet in play), and
     stopping once the move has gone its distance or can go no further (Moving Rules 6, 7)."""
-    steps = step_actions(board, here, set(path), occupied, room, trees, affordable, clearing)
-    acts = list(steps)
+    acts = step_actions(board, here, set(path), occupied, room, trees, affordable, clearing)
+    stuck = not acts
     # "a Supply Pack can be traded at any time during your move" (6.), a Heli-Flight token
     # "AT ANY TIME" (9.): offered before the spaces run out too, so that One-for-One, which
     # takes a point off the move, can combine with them (5.: "combine it with other resources")
-    acts += [("extra", kind) for kind, held in zip(EXTRAS, tokens, strict=True) if held]
+    pack, flight, wild = tokens
+    if pack:
+        acts.append(("extra", "pack"))
+    if flight:
+        acts.append(("extra", "flight"))
+    if wild:
+        acts.append(("extra", "wild"))
     if here == board.camp:
-        if moved or not steps:
+        if moved or stuck:
             acts.append(("stop",))
-    elif can_end_on(board, here, occupied) and (room == 0 or not steps):
+    elif can_end_on(board, here, occupied) and (room == 0 or stuck):
         acts.append(("stop",))
     return acts
 
