@@ -2,25 +2,9 @@
 
 The rules themselves live in one module per rulebook section (weather, challenges, hiker_box,
 skill_cards, health, turn_order, bears, trading, side_hikes, scoring, setup), each taking the
-pieces it rules over; the engine's own handling of the afternoon, trading, bears and its
-invariants are the mixins in afternoon.py, trade_offers.py, bear_turns.py and invariants.py.
-
-Actions are tuples whose first element names the choice (see ``action_text``):
-
-setup      ("waypoint", space) ("trailhead", space)
-morning    ("reroll",) ("face_weather",)
-challenge  ("pay", method[, method]) ("suffer",)    method: "tile", "cards", "token"
-afternoon  ("hike", space) ("water",) ("gear", type) ("bag",) ("dump", item) ("campfire",)
-           ("turn_order",) ("shoo", space) ("recycle",) ("end",)
-any time   ("set", type)    skill cards for a token: afternoon, hand limit, challenge, morning,
-           resting, and out of turn in the window
-picks      ("skill", slot) ("refill", region) ("keep", side_hike) ("discard", type)
-resting    ("rest", levels)
-bears      ("bear", bear[, space[, "trail"]]) ("bear_step", space)
-trading    ("trade", hiker) ("ask", hiker) ("give", code) ("get", code) ("propose",)
-           ("accept",) ("decline",) ("scenic", space)    codes: see trading.py; the giver of a
-           traded scenic token picks which one
-window     ("pass",) ("trade", hiker) ("set", type)    after each turn, for the other hikers
+pieces it rules over; the engine's own handling of the afternoon, trading and bears are the
+mixins in afternoon.py, trade_offers.py and bear_turns.py; invariants.py checks a game, actions.py
+lists the actions and puts them in words.
 
 Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
 (start, morning, afternoon, evening, end of turn, trading window) until some hiker must decide
@@ -37,6 +21,7 @@ from simkit.core.errors import IllegalAction
 from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import (
+    actions,
     bears,
     challenges,
     health,
@@ -869,31 +854,7 @@ class HikeState(Day, Afternoon, TradeOffers, BearTurns):
         return seen[1]
 
     def action_text(self, action) -> str:
-        kind, args = action[0], action[1:]
-        if kind in ("hike", "waypoint", "trailhead", "shoo", "bear_step"):
-            return f"{kind.replace('_', ' ')} {self._name(args[0])}"
-        if kind in ("gear", "dump", "set", "discard"):
-            return f"{kind} {ITEMS[args[0]]}"
-        if kind == "refill":
-            return f"refill the {REGIONS[args[0]]} water supply"
-        if kind == "bear":
-            to = f" to {self._name(args[1])}" if len(args) > 1 else ""
-            return f"move the {REGIONS[args[0]]} bear{to}"
-        if kind == "pay":
-            return "overcome with " + " and ".join(args)
-        if kind in ("give", "get"):
-            return f"{kind} {trading.text(args[0])}"
-        if kind == "trade":
-            return f"offer a trade to {self._who(args[0])}"
-        if kind == "ask":
-            return f"ask {self._who(args[0])} for a trade offer"
-        if kind == "pass":
-            return "make no trade offer"
-        if kind == "scenic":
-            return f"hand over the scenic token of {self._name(args[0])}"
-        if kind == "keep":
-            return "keep side hike " + side_hikes.describe(self.side_cards[args[0]], 0)
-        return " ".join(str(a) for a in action).replace("_", " ")
+        return actions.describe(self.board.park.names, self.side_cards, action)
 
     # ------------------------------------------------------------------ clone / hidden
 
