@@ -13,7 +13,7 @@ from simkit.games.timber_tom import board as bd
 FLY, REFUGE, HOTSPOT, FLOOD, SNOW, ZONE = range(6)
 
 
-def landing(board: bd.Board, here: int, exact: bool, may_fly: Callable[[], bool]) -> int:
+def effect(board: bd.Board, here: int, exact: bool, may_fly: Callable[[], bool]) -> int:
     """What landing on ``here`` does; ``exact``: the move went its full distance, ``may_fly()``:
     the hiker holds a Heli-Flight token and a helipad is free to fly to (9. Helipads)."""
     feature = board.feature[here]

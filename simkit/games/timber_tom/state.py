@@ -542,7 +542,7 @@ class TimberTomState:
         self.plant_left = 0
         if here == b.camp or self.turned_back:
             return False
-        kind = landing.landing(
+        kind = landing.effect(
             b, here, not self.early, lambda: bool(self.flights[s] and self._free_pads())
         )
         if kind == landing.FLY:
