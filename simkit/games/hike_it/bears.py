@@ -84,3 +84,33 @@ def pick_actions(
         out += [("bear", bear, s) for s in sorted(trail | dens)]
         out += [("bear", bear, s, "trail") for s in sorted(trail & dens)]
     return out
+
+
+def barred(last_bear: int, last_mover: int, seat: int) -> int:
+    """The bear ``seat`` may not move: "The same bear cannot be moved by two players in a row on
+    back-to-back turns" (-1: none)."""
+    return last_bear if last_mover != seat else -1
+
+
+def path(
+    board: Board, at: int, face: str, reach: int, space: int, how: str
+) -> tuple[tuple[int, ...], bool]:
+    """The spaces a bear at ``at`` enters on its way to ``space`` for the paw or den face, and
+    whether it is carried: the den face "transports" it to a den (entering only the den, so it
+    injures only hikers there) unless ``how`` asks it to walk the trail, mauling on the way."""
+    if face == "den" and not how and space in den_moves(board, at):
+        return (space,), True
+    return paw_moves(board, at, reach)[space], False
+
+
+def mauled(space: int, hiker_at: list[int], hit: set[int]) -> list[int]:
+    """The hikers a bear entering ``space`` mauls: those standing there (``hiker_at``: each
+    hiker's space, -1 out of the park) not yet hit on this move (a bear hurts a hiker once a
+    move)."""
+    return [s for s, at in enumerate(hiker_at) if at == space and s not in hit]
+
+
+def hurts(health: int, knocks_out_fallen: bool) -> bool:
+    """Whether a bear takes health from a hiker: one lying at 0 (after weather or a trail card)
+    has none left unless the rule reads "below 1 because of a bear" as a knock-out."""
+    return health >= 1 or knocks_out_fallen
