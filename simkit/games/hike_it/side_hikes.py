@@ -90,3 +90,9 @@ def describe(card: SideHike, pts: int) -> str:
     elif card.n:
         what = f"{what} {card.n}"
     return f"{what} ({pts} points)"
+
+
+def must_choose(held: list[int], n_easy: int, difficult: bool) -> bool:
+    """Whether a hiker holding ``held`` side hikes must choose which one of that value to keep
+    (more than one easy, or difficult, card: the third waypoint claimed)."""
+    return sum(1 for c in held if (c >= n_easy) == difficult) > 1

@@ -22,6 +22,7 @@ from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import (
     actions,
+    afternoon,
     bears,
     challenges,
     health,
@@ -32,15 +33,16 @@ from simkit.games.hike_it import (
     side_hikes,
     skill_cards,
     trading,
+    turn_order,
     weather,
 )
-from simkit.games.hike_it.afternoon import Afternoon
 from simkit.games.hike_it.board import Board, board_for
 from simkit.games.hike_it.data import (
     GEAR_TYPES,
     ITEMS,
     REGIONS,
     SCENIC,
+    WATER_ITEM,
     WEATHER_KINDS,
 )
 from simkit.games.hike_it.day import Day
@@ -137,7 +139,7 @@ __all__ = [
 ]
 
 
-class HikeState(Day, Afternoon, TradeOffers):
+class HikeState(Day, TradeOffers):
     """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
 
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
@@ -495,6 +497,157 @@ class HikeState(Day, Afternoon, TradeOffers):
             self.status[seat] = RESTING
             self._log(f"{self._who(seat)} lies down and will rest next turn")
             self.stage = END_TURN
+
+    # -------------------------------------------------------------------- afternoon
+
+    def _afternoon_actions(self, seat: int) -> list[tuple]:
+        b, here, st, r = self.board, self.pos[seat], self.storage[seat], self.rules
+        out: list[tuple] = [("end",)]
+        room = self.tiles(seat) < r.storage
+        if self.actions >= 1 and not self.camped:
+            out += afternoon.hikes(b, here, () if self.aggressive else self.bear_pos)
+        if b.is_water(here):
+            supply = self.water_supply[b.park.region[here]]
+            out += afternoon.at_water_source(room and self.actions >= 1 and supply > 0, st)
+        if b.is_campsite(here):
+            out += afternoon.at_campsite(self.box, self.bag, self.actions, room, st)
+            used, fire_here = self.campfires_used[seat], self.campfire_at[here]
+            if afternoon.may_build_campfire(self.camped, fire_here, used, r.campfires):
+                out.append(("campfire",))
+            if (
+                self.camped
+                and r.turn_order == "track"
+                and self.actions >= 1
+                and turn_order.can_move_up(self.bottom_row, seat)
+            ):
+                out.append(("turn_order",))
+            if r.optional_recycle and self.can_recycle():
+                out.append(("recycle",))
+        out += self._set_actions(seat)
+        out += self._trade_actions(seat)
+        out += self._paw_shoos(seat)
+        return out
+
+    def _do_end(self, seat: int) -> None:
+        self._log(f"{self._who(seat)} ends the afternoon at {self._name(self.pos[seat])}")
+        self.stage = EVENING
+
+    def _do_hike(self, seat: int, space: int) -> None:
+        self.actions -= 1
+        self.miles_today += 1
+        self.pos[seat] = space
+        if self.log:
+            self._log(f"{self._who(seat)} hikes to {self._name(space)}")
+        if self.aggressive and space in self.bear_pos:
+            self._log(f"{self._who(seat)} walks through an aggressive bear")
+            self._hurt_by_bear(seat)
+            if not self.in_park(seat):
+                self.stage = END_TURN
+                return
+        self._arrive(seat, space)
+
+    def _arrive(self, seat: int, space: int) -> None:
+        """Free pickups the rules allow on arrival: the scenic token and one's own waypoint."""
+        if self.waypoint_owner[space] == seat:
+            self.waypoint_owner[space] = -1
+            self.claimed[seat] += 1
+            self._log(
+                f"{self._who(seat)} claims waypoint {self._name(space)} "
+                f"({self.claimed[seat]} of {self.rules.waypoints})"
+            )
+            if self.claimed[seat] == self.rules.waypoints:
+                held, n_easy = self.side_hand[seat], self.n_easy
+                self.keep_values = [
+                    v for v in (False, True) if side_hikes.must_choose(held, n_easy, v)
+                ]
+        if self.scenic_on[space]:
+            self.scenic_on[space] = False
+            self.scenic[seat].append(space)
+        if space == self.home[seat] and self.claimed[seat] == self.rules.waypoints:
+            self._finish(seat)
+
+    def _finish(self, seat: int) -> None:
+        self.status[seat] = FINISHED
+        self.finish_health[seat] = self.health[seat]
+        self._check_side_hikes(seat, end_of_turn=False)
+        if self.rules.trailhead_bonus:
+            tiles = self.rules.decks.trailhead_bonuses[self.n]
+            self.bonus[seat] = afternoon.trailhead_bonus(tiles, self.arrivals)
+        self.arrivals += 1
+        self.pos[seat] = -1
+        self.days_out[seat] = self.day + 1
+        self._log(
+            f"{self._who(seat)} completes the hike (arrival {self.arrivals}, bonus {self.bonus[seat]})"
+        )
+        if not self.aggressive:
+            self.aggressive = True
+            self._log("all bears turn aggressive")
+        self.stage = END_TURN  # no trail card on the day of return
+
+    def _gain_tile(self, seat: int, item: int) -> None:
+        """A tile acquired during one's turn (collected, drawn, or a trail card's bonus)."""
+        self.storage[seat][item] += 1
+        if item == WATER_ITEM:
+            self.water_today += 1
+        else:
+            self.gear_today += 1
+
+    def _do_water(self, seat: int) -> None:
+        region = self.region_of(seat)
+        self.water_supply[region] -= 1
+        self.storage[seat][WATER_ITEM] += 1
+        self.actions -= 1
+        self.water_today += 1
+        self._log(f"{self._who(seat)} collects water at {self._name(self.pos[seat])}")
+
+    def _do_gear(self, seat: int, t: int) -> None:
+        self._take_gear(t)
+        self.storage[seat][t] += 1
+        self.gear_today += 1
+        self._log(f"{self._who(seat)} takes {ITEMS[t]} from the hiker box")
+        self._forced_recycle()
+
+    def _do_bag(self, seat: int) -> None:
+        t = self._draw_bag()
+        self.storage[seat][t] += 1
+        self.actions -= 1
+        self.gear_today += 1
+        self._log(f"{self._who(seat)} draws {ITEMS[t]} from the gear bag")
+
+    def _do_dump(self, seat: int, item: int) -> None:
+        self._drop_tile(seat, item)
+        self._log(f"{self._who(seat)} dumps {ITEMS[item]}")
+
+    def _drop_tile(self, seat: int, item: int) -> None:
+        """A tile leaves the packboard: water to the discard pile, gear into the hiker box."""
+        self.storage[seat][item] -= 1
+        if item == WATER_ITEM:
+            self.water_discard += 1
+        else:
+            self._place_in_box(item)
+            self._forced_recycle()
+
+    def _do_recycle(self, seat: int) -> None:
+        self._recycle()
+
+    def _do_campfire(self, seat: int) -> None:
+        here = self.pos[seat]
+        skills, health = afternoon.campfire_bonus(
+            self.rules.campfire_bonus, self.campfires_used[seat]
+        )
+        self.campfire_at[here] = seat
+        self.campfires_used[seat] += 1
+        self.camped = True
+        self.skill_picks += skills
+        self._change_health(seat, health)
+        self._log(
+            f"{self._who(seat)} builds campfire {self.campfires_used[seat]} at {self._name(here)}"
+        )
+
+    def _do_turn_order(self, seat: int) -> None:
+        self.actions -= 1
+        turn_order.move_up(self.bottom_row, seat)
+        self._log(f"{self._who(seat)} moves up the turn order track: {self.bottom_row}")
 
     # ----------------------------------------------------------------------- bears
 
