@@ -32,6 +32,7 @@ from simkit.games.hike_it import (
     setup,
     side_hikes,
     skill_cards,
+    trade_offers,
     trading,
     turn_order,
     weather,
@@ -81,7 +82,6 @@ from simkit.games.hike_it.phases import (
     WINDOW,
 )
 from simkit.games.hike_it.rules import Rules
-from simkit.games.hike_it.trade_offers import TradeOffers
 from simkit.games.hike_it.view import HikeView, PlayerView
 
 METHODS = challenges.METHODS
@@ -139,7 +139,7 @@ __all__ = [
 ]
 
 
-class HikeState(Day, TradeOffers):
+class HikeState(Day):
     """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
 
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
@@ -648,6 +648,153 @@ class HikeState(Day, TradeOffers):
         self.actions -= 1
         turn_order.move_up(self.bottom_row, seat)
         self._log(f"{self._who(seat)} moves up the turn order track: {self.bottom_row}")
+
+    # ---------------------------------------------------------------------- trading
+
+    def _offer_actions(self, phase: int) -> list[tuple]:
+        offerer, receiver, gives, gets = self.offer
+        bounds = (self._hand_bound(offerer), self._hand_bound(receiver))
+        composing = "answer" if phase == TRADE_ANSWER else "get" if phase == TRADE_GET else "give"
+        mine, theirs = self.pack(offerer), self.pack(receiver)
+        return trade_offers.offer_actions(self.rules, composing, mine, theirs, gives, gets, bounds)
+
+    def _trade_actions(self, seat: int) -> list[tuple]:
+        if not self.offers_left:
+            return []
+        partners = self.partners(seat)  # first: most of the time there is none
+        if not partners:
+            return []
+        return trade_offers.trade_actions(self.pack(seat), {s: self.pack(s) for s in partners})
+
+    def _window_actions(self, seat: int) -> list[tuple]:
+        if not self.in_park(seat):
+            return []
+        r = self.rules
+        partners = self.partners(seat) if r.trade_window and r.trade_offers else []
+        return trade_offers.window_actions(self._set_actions(seat), self.pack(seat), partners)
+
+    def partners(self, seat: int) -> list[int]:
+        """Hikers still in the park and in the same region (players who have left cannot trade)."""
+        region_of = [self.region_of(s) if self.in_park(s) else -1 for s in range(self.n)]
+        return trade_offers.partners(seat, region_of)
+
+    def _hand_bound(self, seat: int) -> bool:
+        return trade_offers.hand_bound(seat, self.seat_now, self.stage == WINDOW)
+
+    def _do_trade(self, seat: int, partner: int) -> None:
+        self._open_trade(seat, partner)
+
+    def _do_ask(self, seat: int, partner: int) -> None:
+        self._open_trade(partner, seat)
+
+    def _open_trade(self, offerer: int, receiver: int) -> None:
+        if self.stage != WINDOW:  # the window allows one offer a hiker on its own
+            self.offers_left -= 1
+        self.trade_return = self.prev_phase
+        self.offer = (offerer, receiver, (), ())
+        self.phase = TRADE_GIVE
+
+    def _do_give(self, seat: int, code: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, (*gives, code), gets)
+        self.phase = TRADE_GIVE
+
+    def _do_get(self, seat: int, code: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, gives, (*gets, code))
+        self.phase = TRADE_GET
+
+    def _do_propose(self, seat: int) -> None:
+        self.phase = TRADE_ANSWER
+
+    def _do_accept(self, seat: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        mine, theirs = self.pack(offerer), self.pack(receiver)
+        owed = trade_offers.settle(self.rules.decks, offerer, receiver, mine, theirs, gives, gets)
+        self.scenic_owed += owed
+        self.complete_columns(receiver)  # a traded token can complete a column
+        self.complete_columns(offerer)
+        if self.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
+            turn = self.seat_now
+            got = gives if turn == receiver else gets if turn == offerer else ()
+            water, gear = trade_offers.tiles_got(got)
+            self.water_today += water
+            self.gear_today += gear
+        self.trades[offerer] += 1
+        self.trades[receiver] += 1
+        self._log(
+            ("between turns, " if self.stage == WINDOW else "")
+            + f"{self._who(offerer)} trades {trading.texts(gives)} to {self._who(receiver)} "
+            f"for {trading.texts(gets)}"
+        )
+        self._hand_over_scenic()
+
+    def _hand_over_scenic(self) -> None:
+        """Traded scenic tokens: the giver chooses which (only one kind held: no choice)."""
+        while self.scenic_owed:
+            legal = self._scenic_actions()
+            if len(legal) > 1:
+                self.phase = GIVE_SCENIC
+                return
+            self._give_scenic(legal[0][1])
+        self._close_trade()
+
+    def _scenic_actions(self) -> list[tuple]:
+        giver = self.scenic_owed[0][0]
+        park = self.board.park
+        return [
+            ("scenic", x)
+            for x in trading.scenic_choices(self.pack(giver), park.scenic, park.region)
+        ]
+
+    def _give_scenic(self, space: int) -> None:
+        giver, receiver = self.scenic_owed.pop(0)
+        trading.give_scenic(self.pack(giver), self.pack(receiver), space)
+        self._log(f"{self._who(giver)} hands over the scenic token of {self._name(space)}")
+
+    def _do_scenic(self, seat: int, space: int) -> None:
+        self._give_scenic(space)
+        self._hand_over_scenic()
+
+    def _do_decline(self, seat: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self._log(
+            f"{self._who(receiver)} declines {self._who(offerer)}'s offer of "
+            f"{trading.texts(gives)} for {trading.texts(gets)}"
+        )
+        self._close_trade()
+
+    def _close_trade(self) -> None:
+        self.offer = ()
+        back, self.trade_return = self.trade_return, -1
+        if back == PAY:  # back to the challenge, which a trade may have settled
+            self._challenge(self.pay_req, self.pay_source, self.after_pay)
+        elif back == HAND:  # the end of the turn checks the hand again
+            self.stage = END_TURN
+        elif back == TRADE_WINDOW:  # that hiker's one offer is made: the next one decides
+            self.window.pop(0)
+        else:
+            self.phase = back
+
+    def _do_pass(self, seat: int) -> None:
+        self.window.pop(0)
+
+    def _open_window(self) -> None:
+        """Trading and skill set exchanges "at any time" (Trading; Available Actions), made
+        finite: after each turn every other hiker, in turn order, may make one offer to a hiker
+        of its own region, who accepts or declines (with the trading window on), and exchange
+        skill cards for tokens (always)."""
+        self.stage = WINDOW
+        self.window = trade_offers.window_order(self.order, self.order_index)
+
+    def _window_step(self) -> None:
+        """The next hiker of the window with a choice decides; the others are skipped."""
+        while self.window:
+            if self._window_actions(self.window[0]):
+                self.phase = TRADE_WINDOW
+                return
+            self.window.pop(0)
+        self._next_turn()
 
     # ----------------------------------------------------------------------- bears
 
