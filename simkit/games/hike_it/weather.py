@@ -50,3 +50,11 @@ def refill_owed(hiker_regions: list[int], regions: int) -> list[int]:
     for r in hiker_regions:
         owed[r] += 1
     return owed
+
+
+def refill(owed: list[int], supply: list[int], discard: int) -> int:
+    """Refill each region's water supply by what wet weather owes it, from the discard pile (which
+    holds enough); returns the tiles left in the discard pile."""
+    for r, k in enumerate(owed):
+        supply[r] += k
+    return discard - sum(owed)
