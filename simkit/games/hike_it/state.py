@@ -1,10 +1,10 @@
 """The Hike It! engine: the game's data, setup, the day's flow, resting and the end of the game.
 
 The rules themselves live in one module per rulebook section (weather, challenges, hiker_box,
-skill_cards, health, turn_order, bears, trading, side_hikes, scoring, setup), each taking the
-pieces it rules over; the engine's own handling of the afternoon, trading and bears are the
-mixins in afternoon.py, trade_offers.py and bear_turns.py; invariants.py checks a game, actions.py
-lists the actions and puts them in words.
+skill_cards, health, turn_order, bears, trading, side_hikes, scoring, setup, and the turn's day,
+afternoon and trade_offers), each a set of functions taking the pieces it rules over; the state's
+thin ``_do_*`` handlers pass its attributes in and store what changed. invariants.py checks a
+game, actions.py lists the actions and puts them in words.
 
 Flow: ``apply`` plays the action, then ``_advance`` runs the forced steps of the turn's ``stage``
 (start, morning, afternoon, evening, end of turn, trading window) until some hiker must decide
