@@ -857,8 +857,12 @@ class HikeState:
 
     def partners(self, seat: int) -> list[int]:
         """Hikers still in the park and in the same region (players who have left cannot trade)."""
-        region_of = [self.region_of(s) if self.in_park(s) else -1 for s in range(self.n)]
-        return trade_offers.partners(seat, region_of)
+        region = self.region_of(seat)
+        return [
+            s
+            for s in range(self.n)
+            if s != seat and self.in_park(s) and self.region_of(s) == region
+        ]
 
     def _hand_bound(self, seat: int) -> bool:
         return trade_offers.hand_bound(seat, self.seat_now, self.stage == WINDOW)

@@ -1,5 +1,5 @@
-"""Trade offers (Trading): the choices while an offer is composed and answered, who may trade
-with whom, the window of offers after each turn, and settling an accepted offer. What may be
+"""Trade offers (Trading): the choices while an offer is composed and answered, the window of
+offers after each turn, and settling an accepted offer. What may be
 traded and whether an offer fits is :mod:`~simkit.games.hike_it.trading`'s, on packs; the
 engine's handlers (``HikeState._do_trade`` ...) pass in the packs and seats."""
 
@@ -54,13 +54,6 @@ def window_actions(sets: list[tuple], mine: trading.Pack, partners: list[int]) -
         partners = []
     offers = [("trade", s) for s in partners]
     return [("pass",), *sets, *offers] if offers or sets else []
-
-
-def partners(seat: int, region_of: list[int]) -> list[int]:
-    """The hikers ``seat`` may trade with: still in the park (``region_of`` -1: left) and in the
-    same region."""
-    region = region_of[seat]
-    return [s for s, r in enumerate(region_of) if s != seat and r >= 0 and r == region]
 
 
 def hand_bound(seat: int, turn: int, in_window: bool) -> bool:
