@@ -13,6 +13,7 @@ from simkit.core.game import Outcome, rank_by
 from simkit.core.rng import GameRng
 from simkit.games.timber_tom import (
     actions,
+    base_camp,
     fast_searches,
     helipads,
     invariants,
@@ -21,6 +22,7 @@ from simkit.games.timber_tom import (
     refuges,
     snow_caps,
     treasures,
+    turn_order,
 )
 from simkit.games.timber_tom import card_effects as fx
 from simkit.games.timber_tom import trees as tr
@@ -233,24 +235,20 @@ class TimberTomState:
         self.saw_kept[seat] = self.saw_credit if self.rules.saw_cut_kept else 0
         self.saw_credit = 0
         while True:
-            seat += 1
-            if seat == self.n:
-                if round_ends_game(self.rules.fair_and_square, self.finished):
-                    self._end("normal")
-                    return
-                self.round += 1
-                if self.round >= self.rules.turn_limit:
-                    self._end("turn_limit")
-                    return
-                seat = 0
-            if self.finished[seat]:
-                continue
-            if self.skip[seat]:
-                self.skip[seat] = False
-                self.moves_made[seat] += 1
-                self._say(f"Hiker {seat + 1} misses this move.")
-                continue
-            break
+            seat, missed = turn_order.next_in_round(seat, self.finished, self.skip)
+            for m in missed:
+                self.moves_made[m] += 1
+                self._say(f"Hiker {m + 1} misses this move.")
+            if seat < self.n:
+                break
+            if round_ends_game(self.rules.fair_and_square, self.finished):
+                self._end("normal")
+                return
+            self.round += 1
+            if self.round >= self.rules.turn_limit:
+                self._end("turn_limit")
+                return
+            seat = -1
         self.seat = seat
         self._start_turn()
 
@@ -743,12 +741,8 @@ class TimberTomState:
         return actions.tray_text(self.board, tokens, self.wild[s] >= 0, self.treasures[s])
 
     def _restore_all(self, s: int) -> None:
-        tray = self.rules.tray
-        self.packs[s] = tray.supply_packs
-        self.axes[s] = tray.axes
-        self.saws[s] = tray.chainsaws
-        self.flights[s] = tray.heli_flights
-        self.radios[s] = tray.heli_radios
+        tokens = base_camp.restored(self.rules.tray)
+        self.packs[s], self.axes[s], self.saws[s], self.flights[s], self.radios[s] = tokens
         self.saw_kept[s] = 0  # a fresh chainsaw: the half-used one is handed back
         if s == self.seat:
             self.saw_credit = 0
