@@ -107,20 +107,18 @@ def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards, scratch)
 def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
     """The sub-multisets of the legal cards in ``_sub_multisets``' order (the first type's count
     most significant, counts ascending), the first with the least (cards, miles, keep value).
-    ``scratch`` rows 0 and 1 (at least ``k`` long) hold the set tried and the best so far."""
+    ``scratch`` rows (at least ``k`` long): 0 the set tried, 1 the best so far, 2 each type's
+    keep value doubled (keep values are halves, so their sums are exact integers). The set's
+    sums follow it as it counts up, one card at a time, instead of being summed again."""
     for j in range(k):
+        item = legal[j] - DISCARD_BASE
         scratch[0, j] = 0
         scratch[1, j] = 0
+        scratch[2, j] = int(2.0 * _keep_value(packs, seat, item, miles, cards))
     found = False
-    best_cards, best_miles, best_value = 0, 0, 0.0
+    best_cards, best_miles, best_value = 0, 0, 0
+    count, total, value = 0, 0, 0
     while True:
-        total, count, value = 0, 0, 0.0
-        for j in range(k):
-            if scratch[0, j]:
-                item = legal[j] - DISCARD_BASE
-                total += scratch[0, j] * miles[item]
-                count += scratch[0, j]
-                value += scratch[0, j] * _keep_value(packs, seat, item, miles, cards)
         if total >= owed and (
             not found
             or count < best_cards
@@ -135,11 +133,18 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
                 scratch[1, m] = scratch[0, m]
         j = k - 1
         while j >= 0 and scratch[0, j] == packs[seat, legal[j] - DISCARD_BASE]:
+            c = scratch[0, j]
+            count -= c
+            total -= c * miles[legal[j] - DISCARD_BASE]
+            value -= c * scratch[2, j]
             scratch[0, j] = 0
             j -= 1
         if j < 0:
             break
         scratch[0, j] += 1
+        count += 1
+        total += miles[legal[j] - DISCARD_BASE]
+        value += scratch[2, j]
     # Its highest-mile card, the first type of the highest miles (as Python's ``max``).
     pay = -1
     for j in range(k):
@@ -169,26 +174,23 @@ def _empties_pack(packs, tally, seat, card, miles, cards, smallest):
 
 
 @nb.njit(cache=True, inline="always")
-def _risks_whole_pack(packs, tally, piles, plen, seat, miles, cards, copies):
-    """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it."""
+def _risks_whole_pack(packs, tally, unseen, seat, miles, cards):
+    """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it.
+    ``unseen`` is ``unseen_cards``, kept up to date by the engine as cards move (not counted
+    again at every decision)."""
     n_items = miles.shape[0]
     smallest = 1 << 30
     for t in range(n_items):
         if packs[seat, t] and miles[t] < smallest:
             smallest = miles[t]
-    at_risk, unseen = 0, 0
-    for c in range(copies.shape[0]):
-        left = copies[c]
-        if c < n_items:
-            for s in range(packs.shape[0]):
-                left -= packs[s, c]
-        for j in range(plen[HIKING_PILE]):
-            left -= piles[HIKING_PILE, j] == c
+    at_risk, total = 0, 0
+    for c in range(unseen.shape[0]):
+        left = unseen[c]
         if left > 0:
-            unseen += left
+            total += left
             if _empties_pack(packs, tally, seat, c, miles, cards, smallest):
                 at_risk += left
-    return 2 * at_risk > unseen
+    return 2 * at_risk > total
 
 
 @nb.njit(cache=True, inline="always")
@@ -216,20 +218,22 @@ def choose(
     tally,
     piles,
     plen,
+    unseen,
     on_hike,
     n,
     miles,
     cards,
     rngs,
-    copies,
+    stream,
     scratch,
 ):
     """The action of the strategy ``kind`` (``params[seat]`` its parameters) for ``seat`` at this
-    decision, among ``legal[:k]``, reading the compiled engine's state arrays (see ``fast._play``)
+    decision, among ``legal[:k]``, reading the compiled engine's state arrays (see ``fast._run``)
     one by one: a tuple of arrays would be packed and unpacked, with reference counting, at every
-    decision. ``scratch`` is two rows of work space (``fast.play_games`` owns it)."""
+    decision. ``rngs[stream]`` is the seat's generator; ``scratch`` is three rows of work space
+    (``fast.work_arrays``)."""
     if kind == RANDOM:
-        return legal[below(rngs, 1 + seat, k)]
+        return legal[below(rngs, stream, k)]
     # small_choice: the decisions every heuristic makes alike.
     if phase == DISCARD:
         return _pick_discard(legal, k, debt_kind, debt_amount, packs, seat, miles, cards, scratch)
@@ -243,9 +247,7 @@ def choose(
         return legal[0]
     if phase == CONTINUE_PHASE:
         pile_total, pile_best = _pile_miles(piles, plen, miles)
-        if pile_best > 0 and _risks_whole_pack(
-            packs, tally, piles, plen, seat, miles, cards, copies
-        ):
+        if pile_best > 0 and _risks_whole_pack(packs, tally, unseen, seat, miles, cards):
             # Going on would more likely than not empty the backpack and lose the pile's cards.
             return DROP_OUT
     cards_held = tally[seat, PACK_CARDS]
