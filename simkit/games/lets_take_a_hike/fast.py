@@ -449,6 +449,7 @@ def _run(
     phase = TURN
     k = 0
     debt_kind, debt_amount = -1, 0
+    a = -1  # the action decided, taken on at APPLY + phase
     while True:
         if pc == DECIDE:
             if forced >= 0:

@@ -108,13 +108,16 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
     """The sub-multisets of the legal cards in ``_sub_multisets``' order (the first type's count
     most significant, counts ascending), the first with the least (cards, miles, keep value).
     ``scratch`` rows (at least ``k`` long): 0 the set tried, 1 the best so far, 2 each type's
-    keep value doubled (keep values are halves, so their sums are exact integers). The set's
-    sums follow it as it counts up, one card at a time, instead of being summed again."""
+    keep value doubled (keep values are halves, so their sums are exact integers).
+
+    Only sets of at most the fewest cards that pay are tried (no bigger set can be the cheapest,
+    so skipping them keeps the first cheapest), and a set's sums follow it as it counts up."""
     for j in range(k):
         item = legal[j] - DISCARD_BASE
         scratch[0, j] = 0
         scratch[1, j] = 0
         scratch[2, j] = int(2.0 * _keep_value(packs, seat, item, miles, cards))
+    fewest = _fewest_cards_paying(legal, k, owed, packs, seat, miles, scratch)
     found = False
     best_cards, best_miles, best_value = 0, 0, 0
     count, total, value = 0, 0, 0
@@ -131,20 +134,25 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
             best_cards, best_miles, best_value = count, total, value
             for m in range(k):
                 scratch[1, m] = scratch[0, m]
+        # The next set: count up the last type that may take one more card, emptying the types
+        # after it.
         j = k - 1
-        while j >= 0 and scratch[0, j] == packs[seat, legal[j] - DISCARD_BASE]:
+        while j >= 0:
+            item = legal[j] - DISCARD_BASE
+            if count < fewest and scratch[0, j] < packs[seat, item]:
+                scratch[0, j] += 1
+                count += 1
+                total += miles[item]
+                value += scratch[2, j]
+                break
             c = scratch[0, j]
             count -= c
-            total -= c * miles[legal[j] - DISCARD_BASE]
+            total -= c * miles[item]
             value -= c * scratch[2, j]
             scratch[0, j] = 0
             j -= 1
         if j < 0:
             break
-        scratch[0, j] += 1
-        count += 1
-        total += miles[legal[j] - DISCARD_BASE]
-        value += scratch[2, j]
     # Its highest-mile card, the first type of the highest miles (as Python's ``max``).
     pay = -1
     for j in range(k):
@@ -152,6 +160,29 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
         if scratch[1, j] and (pay < 0 or miles[item] > miles[pay]):
             pay = item
     return pay
+
+
+@nb.njit(cache=True, inline="always")
+def _fewest_cards_paying(legal, k, owed, packs, seat, miles, scratch):
+    """How few of the legal cards pay ``owed`` miles: the highest-mile cards first (row 1 of
+    ``scratch`` counts them, and is left empty)."""
+    fewest, paid = 0, 0
+    while paid < owed:
+        top = -1
+        for j in range(k):
+            item = legal[j] - DISCARD_BASE
+            if scratch[1, j] < packs[seat, item] and (
+                top < 0 or miles[item] > miles[legal[top] - DISCARD_BASE]
+            ):
+                top = j
+        if top < 0:
+            break
+        scratch[1, top] += 1
+        paid += miles[legal[top] - DISCARD_BASE]
+        fewest += 1
+    for j in range(k):
+        scratch[1, j] = 0
+    return fewest
 
 
 @nb.njit(cache=True, inline="always")
