@@ -945,6 +945,15 @@ class CompiledRules:
         )
 
 
+def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
+    """Compiled playouts, the optional hook of ``simkit.core.playout.move_values``: each legal
+    move's (win share, margin) in ``world``, or None if ``policy`` has no compiled form (see
+    :mod:`fast_playouts`, imported here when first asked, since it builds on this module)."""
+    from simkit.games.lets_take_a_hike import fast_playouts
+
+    return fast_playouts.playouts(world, seat, legal, policy, rng, horizon)
+
+
 def supports(strategies) -> bool:
     """Whether every strategy has a compiled form."""
     return all(fs.compiled_form(s) is not None for s in strategies)
@@ -1065,4 +1074,4 @@ def outcome_table(
     return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
 
 
-__all__ = ["CompiledRules", "play_rows", "supports", "warm"]
+__all__ = ["CompiledRules", "play_rows", "playouts", "supports", "warm"]
