@@ -106,7 +106,9 @@ END_REASONS = ("normal", "turn_limit")
 
 
 # ----------------------------------------------------------------------- backpacks
-_KNOWN_BITS = 16  # slots of the table of backpacks already measured
+# Slots of the table of backpacks already measured: 2**12 int64 are 32 KB, which stay in the
+# cache (a table of 2**16 keys and values, 1 MB, missed it at every lookup).
+_KNOWN_BITS = 12
 
 
 @nb.njit(cache=True, inline="always")
@@ -118,20 +120,21 @@ def _pack_change(packs, tally, unseen, miles, seat, item, k):
 
 
 @nb.njit(cache=True, inline="always")
-def _placeable(packs, seat, sup_start, sup_list, capacity, need, known_keys, known_values):
+def _placeable(packs, seat, sup_start, sup_list, capacity, need, known):
     """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
     remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) in a
-    direct-mapped table when the backpack fits in such a key."""
+    direct-mapped table when the backpack fits in such a key: a slot holds the key and, in its
+    low 4 bits, the answer (at most the seven spaces), so a lookup reads one word."""
     n_items = packs.shape[1]
     key = 0
-    small = n_items <= 15
+    small = n_items <= 14
     for t in range(n_items):
         c = packs[seat, t]
         small &= c < 16
         key |= c << (4 * t)
     slot = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _KNOWN_BITS)
-    if small and known_keys[slot] == key:
-        return known_values[slot]
+    if small and known[slot] >> 4 == key:
+        return known[slot] & 15
     for x in range(need.shape[0]):
         need[x] = 0
     cards = 0
@@ -147,8 +150,7 @@ def _placeable(packs, seat, sup_start, sup_list, capacity, need, known_keys, kno
         if e > excess:
             excess = e
     if small:
-        known_keys[slot] = key
-        known_values[slot] = cards - excess
+        known[slot] = key << 4 | (cards - excess)
     return cards - excess
 
 
@@ -162,8 +164,7 @@ def _debt_choices(
     sup_list,
     capacity,
     need,
-    keys,
-    values,
+    known,
     seat,
     kind,
     amount,
@@ -173,13 +174,13 @@ def _debt_choices(
     n_items = packs.shape[1]
     k = 0
     if kind == OVERFLOW:
-        best = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
+        best = _placeable(packs, seat, sup_start, sup_list, capacity, need, known)
         if best == tally[seat, PACK_CARDS]:
             return 0
         for t in range(n_items):
             if packs[seat, t]:
                 packs[seat, t] -= 1
-                placed = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
+                placed = _placeable(packs, seat, sup_start, sup_list, capacity, need, known)
                 if placed == best:
                     out[k] = t
                     k += 1
@@ -404,8 +405,7 @@ def _run(
     sup_list,
     capacity,
     need,
-    known_keys,
-    known_values,
+    known,
     piles,
     plen,
     packs,
@@ -497,8 +497,7 @@ def _run(
                     sup_list,
                     capacity,
                     need,
-                    known_keys,
-                    known_values,
+                    known,
                     seat,
                     debt_kind,
                     debt_amount,
@@ -814,8 +813,7 @@ def play_games(
     sup_start,
     sup_list,
     capacity,
-    known_keys,
-    known_values,
+    known,
 ):
     """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
     seeds, states = game_streams(root, first, count, n)
@@ -867,8 +865,7 @@ def play_games(
                 sup_list,
                 capacity,
                 need,
-                known_keys,
-                known_values,
+                known,
                 piles,
                 plen,
                 packs,
@@ -920,8 +917,7 @@ class CompiledRules:
         self.sup_list = np.array([x for s in supersets for x in s], dtype=np.int64)
         self.capacity = np.array([bin(x).count("1") for x in subsets], dtype=np.int64)
         # Backpacks already measured (``_placeable``): kept across chunks and playouts.
-        self.known_keys = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
-        self.known_values = np.zeros_like(self.known_keys)
+        self.known = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
 
     def play(self, root: int, first: int, count: int, kinds: np.ndarray, params: np.ndarray):
         return play_games(
@@ -940,8 +936,7 @@ class CompiledRules:
             self.sup_start,
             self.sup_list,
             self.capacity,
-            self.known_keys,
-            self.known_values,
+            self.known,
         )
 
 
