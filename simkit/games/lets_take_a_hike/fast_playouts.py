@@ -37,21 +37,15 @@ def playouts(world: State, seat: int, legal, policy, rng: GameRng, horizon: int 
     form = fs.compiled_form(policy)
     if form is None or not isinstance(world, State):
         return None
-    compiled = fast.compiled_rules(world.rules)
-    n = world.n
-    kinds = np.full(n, form[0], dtype=np.int64)
-    params = np.tile(np.array(form[1], dtype=np.int64), (n, 1))
-    position = encode(world, compiled)
-    rngs = np.array([world.rng.state, rng.state], dtype=np.uint64)
-    moves = np.array(legal, dtype=np.int64)
+    compiled = _compiled(world.rules)
     wins, margins, finished = _play_moves(
         seat,
-        moves,
+        np.array(legal, dtype=np.int64),
         horizon,
-        n,
-        rngs,
-        kinds,
-        params,
+        form[0],
+        np.array(form[1], dtype=np.int64),
+        np.array([world.rng.state, rng.state], dtype=np.uint64),
+        compiled.copies,
         compiled.miles,
         compiled.cards,
         compiled.turn_limit,
@@ -60,70 +54,136 @@ def playouts(world: State, seat: int, legal, policy, rng: GameRng, horizon: int 
         compiled.sup_list,
         compiled.capacity,
         compiled.known,
-        *position,
+        *encode(world),
     )
     return (wins, margins) if finished else None
 
 
-def encode(world: State, compiled: fast.CompiledRules) -> tuple:
-    """The world as ``fast.state_arrays``: what ``fast._run`` goes on from."""
-    t = world.t
-    n, n_items = world.n, len(t.miles)
-    piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, regs = fast.state_arrays(
-        n, n_items, len(compiled.copies), int(compiled.copies.sum())
+_last_rules: list = [None, None]  # (rules, their CompiledRules): a search asks for the same ones
+
+
+def _compiled(rules) -> fast.CompiledRules:
+    """``fast.compiled_rules`` without hashing the rules again at every world."""
+    if _last_rules[0] is not rules:
+        _last_rules[:] = rules, fast.compiled_rules(rules)
+    return _last_rules[1]
+
+
+def encode(world: State) -> tuple:
+    """The world in a few flat arrays, as ``_decode`` reads them: the cards of the draw, discard
+    and hiking piles one after another, the seats' backpacks (packed as ``backpack.py`` packs them)
+    and tallies, the debts, the hikers, the round's queue and the registers (``fast.REGS``, then
+    the three piles' sizes)."""
+    seats = np.array(
+        [
+            world.packs,
+            world.scored_miles,
+            world.scored_cards,
+            world.hikes_led,
+            world.hikes_joined,
+            world.lost_to_hazards,
+            world.busts,
+            world.drawoff,
+        ],
+        dtype=np.int64,
     )
-    for pile, cards in zip(
-        (fast.DRAW_PILE, fast.DISCARD_PILE, fast.HIKING_PILE),
-        (world.draw, world.discard, world.hiking),
-        strict=True,
-    ):
-        piles[pile, : len(cards)] = cards
-        plen[pile] = len(cards)
+    regs = [
+        _PC[world.phase],
+        _AFTER[world.after_debts.__name__],
+        world.player,
+        world.turn_seat,
+        world.lead,
+        world.announcer,
+        (world.join_queue[0] - world.announcer) % world.n if world.join_queue else 0,
+        len(world.round_queue),
+        world.deck_exhausted,
+        world.no_cards_left,
+        world.turn_count,
+        len(world.draw),
+        len(world.discard),
+        len(world.hiking),
+    ]
+    return (
+        np.array(world.draw + world.discard + world.hiking, dtype=np.int64),
+        seats,
+        np.array(world.debts, dtype=np.int64).reshape(-1, 3),
+        np.array(world.hikers, dtype=np.int64),
+        np.array(world.round_queue, dtype=np.int64),
+        np.array(regs, dtype=np.int64),
+    )
+
+
+# Where the kernel takes up a world waiting for a decision of each phase.
+_PC = {
+    Phase.TURN: fast.TURN_CHOICE,
+    Phase.DISCARD: fast.SETTLE,
+    Phase.JOIN: fast.JOIN_NEXT,
+    Phase.CONTINUE: fast.NEXT_IN_ROUND,
+    Phase.TAKE: fast.DROPS_OUT,
+}
+# Seats' rows of ``encode``.
+PACK, SCORED_MILES, CARDS_SCORED, HIKES_LED, HIKES_JOINED, LOST, BUSTS, DRAWOFF = range(8)
+
+
+@nb.njit(cache=True)
+def _decode(
+    copies,
+    miles,
+    pile_cards,
+    seats,
+    debts_in,
+    hikers,
+    queue,
+    regs_in,
+    piles,
+    plen,
+    packs,
+    tally,
+    unseen,
+    debts,
+    dq,
+    on_hike,
+    round_queue,
+    regs,
+):
+    """``encode``'s arrays into the kernel's state arrays (``fast.state_arrays``)."""
+    n, n_items = packs.shape
+    at = 0
+    for pile in (fast.DRAW_PILE, fast.DISCARD_PILE, fast.HIKING_PILE):
+        plen[pile] = regs_in[fast.N_REGS + pile]
+        for j in range(plen[pile]):
+            piles[pile, j] = pile_cards[at]
+            at += 1
+    for c in range(copies.shape[0]):
+        unseen[c] = copies[c]
+    for j in range(plen[fast.HIKING_PILE]):
+        unseen[piles[fast.HIKING_PILE, j]] -= 1
+    tally[:] = 0
     for s in range(n):
-        packs[s] = t.counts(world.packs[s])
-    tally[:, fast.CARDS_SCORED] = world.scored_cards
-    tally[:, fast.HIKES_LED] = world.hikes_led
-    tally[:, fast.HIKES_JOINED] = world.hikes_joined
-    tally[:, fast.LOST] = world.lost_to_hazards
-    tally[:, fast.BUSTS] = world.busts
-    tally[:, fast.PACK_MILES] = packs @ compiled.miles
-    tally[:, fast.DRAWOFF] = world.drawoff
-    tally[:, fast.SCORED_MILES] = world.scored_miles
-    tally[:, fast.PACK_CARDS] = packs.sum(axis=1)
-    # The cards no seat sees: the deck less every backpack and the hiking pile.
-    unseen[:] = compiled.copies
-    unseen[:n_items] -= packs.sum(axis=0)
-    unseen -= np.bincount(np.array(world.hiking, dtype=np.int64), minlength=len(unseen))
-    for i, debt in enumerate(world.debts):
-        debts[i] = debt
-    dq[:] = 0, len(world.debts)
-    for s in world.hikers:
+        for t in range(n_items):
+            c = (seats[PACK, s] >> (4 * t)) & 15
+            packs[s, t] = c
+            unseen[t] -= c
+            tally[s, fast.PACK_CARDS] += c
+            tally[s, fast.PACK_MILES] += c * miles[t]
+        tally[s, fast.SCORED_MILES] = seats[SCORED_MILES, s]
+        tally[s, fast.CARDS_SCORED] = seats[CARDS_SCORED, s]
+        tally[s, fast.HIKES_LED] = seats[HIKES_LED, s]
+        tally[s, fast.HIKES_JOINED] = seats[HIKES_JOINED, s]
+        tally[s, fast.LOST] = seats[LOST, s]
+        tally[s, fast.BUSTS] = seats[BUSTS, s]
+        tally[s, fast.DRAWOFF] = seats[DRAWOFF, s]
+    for i in range(debts_in.shape[0]):
+        for j in range(3):
+            debts[i, j] = debts_in[i, j]
+    dq[0], dq[1] = 0, debts_in.shape[0]
+    on_hike[:] = False
+    for s in hikers:
         on_hike[s] = True
-    round_queue[: len(world.round_queue)] = world.round_queue
-    regs[fast.PC] = _pc(world)
-    regs[fast.AFTER] = _AFTER[world.after_debts.__name__]
-    regs[fast.SEAT] = world.player
-    regs[fast.TURN_SEAT] = world.turn_seat
-    regs[fast.LEAD] = world.lead
-    regs[fast.ANNOUNCER] = world.announcer
-    if world.join_queue:
-        regs[fast.JOIN_AT] = (world.join_queue[0] - world.announcer) % n
-    regs[fast.RQ_LEN] = len(world.round_queue)
-    regs[fast.DECK_EXHAUSTED] = world.deck_exhausted
-    regs[fast.NO_CARDS_LEFT] = world.no_cards_left
-    regs[fast.TURNS] = world.turn_count
-    return piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, regs
-
-
-def _pc(world: State) -> int:
-    """Where the kernel takes up a world waiting for a decision of its ``phase``."""
-    return {
-        Phase.TURN: fast.TURN_CHOICE,
-        Phase.DISCARD: fast.SETTLE,
-        Phase.JOIN: fast.JOIN_NEXT,
-        Phase.CONTINUE: fast.NEXT_IN_ROUND,
-        Phase.TAKE: fast.DROPS_OUT,
-    }[world.phase]
+    for j in range(queue.shape[0]):
+        round_queue[j] = queue[j]
+    for r in range(fast.N_REGS):
+        regs[r] = regs_in[r]
 
 
 @nb.njit(cache=True)
@@ -131,10 +191,10 @@ def _play_moves(
     seat,
     moves,
     horizon,
-    n,
+    kind,
+    form,
     rngs,
-    kinds,
-    params,
+    copies,
     miles,
     cards,
     turn_limit,
@@ -143,25 +203,29 @@ def _play_moves(
     sup_list,
     capacity,
     known,
-    piles0,
-    plen0,
-    packs0,
-    tally0,
-    unseen0,
-    debts0,
-    dq0,
-    on_hike0,
-    round_queue0,
-    regs,
+    pile_cards,
+    seats,
+    debts_in,
+    hikers,
+    queue,
+    regs_in,
 ):
-    """Each move played on from a copy of the position; (win shares, margins, all finished)."""
-    n_items = miles.shape[0]
+    """Each move played on from a copy of the position ``encode`` gave; (win shares, margins,
+    whether every playout finished)."""
+    n, n_items, total = seats.shape[1], miles.shape[0], copies.sum()
+    position = fast.state_arrays(n, n_items, copies.shape[0], total)
+    piles0, plen0, packs0, tally0, unseen0, debts0, dq0, on_hike0, round_queue0, regs = position
+    _decode(copies, miles, pile_cards, seats, debts_in, hikers, queue, regs_in, *position)
     piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, _ = fast.state_arrays(
-        n, n_items, unseen0.shape[0], piles0.shape[1]
+        n, n_items, copies.shape[0], total
     )
     need, scratch, legal, choices, ranks, deck, pay_scratch, pool, draw_seats = fast.work_arrays(
-        n, n_items, piles0.shape[1], capacity.shape[0]
+        n, n_items, total, capacity.shape[0]
     )
+    kinds = np.full(n, kind, dtype=np.int64)
+    params = np.zeros((n, form.shape[0]), dtype=np.int64)
+    for s in range(n):
+        params[s] = form
     streams = np.ones(n, dtype=np.int64)  # one stream, the playout's, for every seat in turn
     wins = np.zeros(moves.shape[0])
     margins = np.zeros(moves.shape[0])
@@ -175,11 +239,11 @@ def _play_moves(
         dq[:] = dq0
         on_hike[:] = on_hike0
         round_queue[:] = round_queue0
-        streams_state = rngs.copy()
+        rng_states = rngs.copy()
         ranks[:] = 0
         end, _, _ = fast._run(
             n,
-            streams_state,
+            rng_states,
             streams,
             kinds,
             params,
