@@ -7,19 +7,26 @@ check that game by game (``tests/test_fast_path.py``). The Python engine stays t
 is the one that is read, logged and replayed.
 
 State lives in a few flat arrays: the three piles (draw, discard, hiking) in the Python lists'
-order, the backpacks as per-type counts, the debt queue, and per-seat tallies. ``play_games``
-allocates them (and every scratch row) once per chunk; ``_play`` plays one game on them.
+order, the backpacks as per-type counts, the count of each card no seat sees, the debt queue,
+per-seat tallies, and the registers (``regs``: the Python engine's scalar attributes, where the
+game goes on from). ``play_games`` allocates them (and every scratch row) once per chunk;
+``_setup`` deals a game on them and ``_run`` plays it on from its registers, which is also how a
+playout takes up a position of the Python engine (:mod:`fast_playouts`). Every decision goes
+through one step, ``DECIDE``, where the strategies are called (or a playout's first move is
+forced), and is taken on at the step of its phase.
 
 Speed: numba counts references to arrays (an atomic NRT_incref/NRT_decref) whenever one crosses a
 call into a function that is not inlined or is taken out of a tuple, which at a hundred decisions a
 game was most of the kernel's time. So every helper here and in :mod:`fast_strategies` is
 ``inline="always"``, arrays are passed by name (never packed in a tuple), nothing is allocated
-while a game is played, and ``_play`` is compiled without the runtime (``_nrt=False``, numba's
+while a game is played, and ``_run`` is compiled without the runtime (``_nrt=False``, numba's
 switch for code that only borrows arrays its caller owns), which leaves no reference counting in
-the hot loop at all; ``_play`` cannot allocate, and a helper it calls is compiled the same way.
+the hot loop at all; ``_run`` cannot allocate, and a helper it calls is compiled the same way.
+What the heuristics read is kept up to date as cards move rather than counted at each decision
+(the unseen cards of ``bold``'s guard), and a payment tries only sets of the fewest cards.
 
 numba's on-disk cache checks only the source file of each compiled function: after changing
-:mod:`fast_strategies` (inlined into ``_play``), touch this file or clear ``__pycache__``.
+:mod:`fast_strategies` (inlined into ``_run``), touch this file or clear ``__pycache__``.
 """
 
 from __future__ import annotations
@@ -65,7 +72,7 @@ _EXTRA_TALLY = (PACK_MILES, BUSTS, LOST, CARDS_SCORED, DRAWOFF, HIKES_JOINED, HI
 
 # Where a game goes on from (``pc``): what the Python engine keeps in ``after_debts`` and its
 # method calls, plus the decisions' steps. A decision is set up by one pc (``legal``, ``phase``,
-# ``seat``), made at ``DECIDE`` and taken on at ``APPLY + phase``.
+# ``seat``), then made and taken on at ``DECIDE``.
 (
     SETTLE,
     FINISH_SETUP,
@@ -82,7 +89,6 @@ _EXTRA_TALLY = (PACK_MILES, BUSTS, LOST, CARDS_SCORED, DRAWOFF, HIKES_JOINED, HI
     LEAVES,
     DECIDE,
 ) = range(14)
-APPLY = 20  # APPLY + phase
 
 # Registers: the scalars of a game in progress, what ``_run`` starts from (``regs``).
 (
@@ -434,8 +440,8 @@ def _run(
     (a playout's move); ``horizon`` (if not 0) cuts the game short before that many more
     decisions (``CUT``). Seat ``s`` draws its choices from ``rngs[streams[s]]``.
 
-    Every decision goes through ``DECIDE``, the one place the strategies are called, and the pc
-    that set it up (its ``phase``) takes the action on at ``APPLY + phase``."""
+    Every decision goes through ``DECIDE``, the one place the strategies are called, which then
+    takes the action on as its ``phase`` says (the pc that set the decision up gave the phase)."""
     n_items = packs.shape[1]
     skunk = cards[4]
     pc, after, seat, turn_seat = regs[PC], regs[AFTER], regs[SEAT], regs[TURN_SEAT]
@@ -449,7 +455,6 @@ def _run(
     phase = TURN
     k = 0
     debt_kind, debt_amount = -1, 0
-    a = -1  # the action decided, taken on at APPLY + phase
     while True:
         if pc == DECIDE:
             if forced >= 0:
@@ -483,7 +488,65 @@ def _run(
                 decisions += 1
             if not fs.is_legal(a, legal, k):
                 return FAILED, turns, decisions
-            pc = APPLY + phase
+            # Take the action on, in the phase's own words.
+            if phase == TURN:
+                turns += 1
+                if a == DRAW:
+                    # Option One: an Item goes in the backpack, a Hazard strikes the drawer.
+                    if plen[DRAW_PILE] == 0:
+                        return FAILED, turns, decisions
+                    plen[DRAW_PILE] -= 1
+                    card = piles[DRAW_PILE, plen[DRAW_PILE]]
+                    if card < n_items:
+                        _pack_change(packs, tally, unseen, miles, seat, card, 1)
+                        _owe(debts, dq, seat, OVERFLOW, 0)
+                    else:
+                        scratch[0] = seat
+                        _hazard(
+                            card,
+                            scratch,
+                            1,
+                            False,
+                            packs,
+                            tally,
+                            unseen,
+                            miles,
+                            piles,
+                            plen,
+                            debts,
+                            dq,
+                            cards,
+                            n,
+                        )
+                        _push(piles, plen, DISCARD_PILE, card)
+                    pc = SETTLE
+                else:
+                    # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
+                    tally[seat, HIKES_LED] += 1
+                    announcer = lead = seat
+                    for s in range(n):
+                        on_hike[s] = s == seat
+                    n_hikers = 1
+                    join_at = 1
+                    pc = JOIN_NEXT
+            elif phase == CONTINUE_PHASE:
+                for j in range(rq_len - 1):
+                    round_queue[j] = round_queue[j + 1]
+                rq_len -= 1
+                pc = NEXT_IN_ROUND if a == CONTINUE else DROPS_OUT
+            elif phase == JOIN_PHASE:
+                if a == JOIN:
+                    on_hike[seat] = True
+                    n_hikers += 1
+                    tally[seat, HIKES_JOINED] += 1
+                join_at += 1
+                pc = JOIN_NEXT
+            elif phase == DISCARD:
+                _pay_debt(packs, tally, unseen, miles, piles, plen, debts, dq, a - DISCARD_BASE)
+                pc = SETTLE
+            else:  # TAKE
+                _take(piles, plen, tally, unseen, miles, seat, a - TAKE_BASE)
+                pc = LEAVES
         elif pc == SETTLE:
             while dq[0] < dq[1]:
                 head = dq[0]
@@ -518,9 +581,6 @@ def _run(
                 dq[0] = 0
                 dq[1] = 0
                 pc = after
-        elif pc == APPLY + DISCARD:
-            _pay_debt(packs, tally, unseen, miles, piles, plen, debts, dq, a - DISCARD_BASE)
-            pc = SETTLE
         elif pc == FINISH_SETUP:
             # Once every backpack is set up the discard pile is shuffled back into the draw pile.
             for j in range(plen[DISCARD_PILE]):
@@ -541,46 +601,6 @@ def _run(
             k = 2 if tally[seat, PACK_CARDS] else 1
             phase = TURN
             pc = DECIDE
-        elif pc == APPLY + TURN:
-            turns += 1
-            if a == DRAW:
-                # Option One: an Item goes in the backpack, a Hazard strikes the drawer.
-                if plen[DRAW_PILE] == 0:
-                    return FAILED, turns, decisions
-                plen[DRAW_PILE] -= 1
-                card = piles[DRAW_PILE, plen[DRAW_PILE]]
-                if card < n_items:
-                    _pack_change(packs, tally, unseen, miles, seat, card, 1)
-                    _owe(debts, dq, seat, OVERFLOW, 0)
-                else:
-                    scratch[0] = seat
-                    _hazard(
-                        card,
-                        scratch,
-                        1,
-                        False,
-                        packs,
-                        tally,
-                        unseen,
-                        miles,
-                        piles,
-                        plen,
-                        debts,
-                        dq,
-                        cards,
-                        n,
-                    )
-                    _push(piles, plen, DISCARD_PILE, card)
-                pc = SETTLE
-            else:
-                # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
-                tally[seat, HIKES_LED] += 1
-                announcer = lead = seat
-                for s in range(n):
-                    on_hike[s] = s == seat
-                n_hikers = 1
-                join_at = 1
-                pc = JOIN_NEXT
         elif pc == JOIN_NEXT:
             # The next seat clockwise from the Lead Hiker with a backpack that is not empty.
             while join_at < n and tally[(announcer + join_at) % n, PACK_CARDS] == 0:
@@ -593,13 +613,6 @@ def _run(
                 k = 2
                 phase = JOIN_PHASE
                 pc = DECIDE
-        elif pc == APPLY + JOIN_PHASE:
-            if a == JOIN:
-                on_hike[seat] = True
-                n_hikers += 1
-                tally[seat, HIKES_JOINED] += 1
-            join_at += 1
-            pc = JOIN_NEXT
         elif pc == END_TURN:
             # Game End: as soon as the draw pile is used up.
             if plen[DRAW_PILE] == 0:
@@ -682,11 +695,6 @@ def _run(
                 k = 2
             phase = CONTINUE_PHASE
             pc = DECIDE
-        elif pc == APPLY + CONTINUE_PHASE:
-            for j in range(rq_len - 1):
-                round_queue[j] = round_queue[j + 1]
-            rq_len -= 1
-            pc = NEXT_IN_ROUND if a == CONTINUE else DROPS_OUT
         elif pc == DROPS_OUT:
             k = fs.items_on_pile(piles, plen, n_items, choices)
             pc = LEAVES
@@ -710,9 +718,6 @@ def _run(
                     legal[j] = TAKE_BASE + choices[j]
                 phase = TAKE
                 pc = DECIDE
-        elif pc == APPLY + TAKE:
-            _take(piles, plen, tally, unseen, miles, seat, a - TAKE_BASE)
-            pc = LEAVES
         elif pc == LEAVES:
             lead, n_hikers = _leave(on_hike, n_hikers, lead, n, seat)
             for j in range(rq_len):

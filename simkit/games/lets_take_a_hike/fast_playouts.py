@@ -59,14 +59,18 @@ def playouts(world: State, seat: int, legal, policy, rng: GameRng, horizon: int 
     return (wins, margins) if finished else None
 
 
-_last_rules: list = [None, None]  # (rules, their CompiledRules): a search asks for the same ones
+_last_rules = (None, None)  # (rules, their CompiledRules): a search asks for the same ones
 
 
 def _compiled(rules) -> fast.CompiledRules:
-    """``fast.compiled_rules`` without hashing the rules again at every world."""
-    if _last_rules[0] is not rules:
-        _last_rules[:] = rules, fast.compiled_rules(rules)
-    return _last_rules[1]
+    """``fast.compiled_rules`` without hashing the rules again at every world (one pair, read
+    and replaced whole)."""
+    global _last_rules
+    known_rules, compiled = _last_rules
+    if known_rules is not rules:
+        compiled = fast.compiled_rules(rules)
+        _last_rules = rules, compiled
+    return compiled
 
 
 def encode(world: State) -> tuple:
