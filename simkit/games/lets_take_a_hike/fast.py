@@ -83,12 +83,11 @@ _EXTRA_TALLY = (PACK_MILES, BUSTS, LOST, CARDS_SCORED, DRAWOFF, HIKES_JOINED, HI
     START_ROUND,
     NEXT_IN_ROUND,
     END_HIKE,
-    TURN_CHOICE,
     JOIN_NEXT,
     DROPS_OUT,
     LEAVES,
     DECIDE,
-) = range(14)
+) = range(13)
 
 # Registers: the scalars of a game in progress, what ``_run`` starts from (``regs``).
 (
@@ -594,8 +593,6 @@ def _run(
                 _ranks(tally, n, ranks)
                 return TURN_LIMIT, turns, decisions
             after = END_TURN
-            pc = TURN_CHOICE
-        elif pc == TURN_CHOICE:
             seat = turn_seat
             legal[0], legal[1] = DRAW, HIKE
             k = 2 if tally[seat, PACK_CARDS] else 1

@@ -117,9 +117,10 @@ def encode(world: State) -> tuple:
     )
 
 
-# Where the kernel takes up a world waiting for a decision of each phase.
+# Where the kernel takes up a world waiting for a decision of each phase (a turn's start again: its
+# turn limit was passed with the same count of turns).
 _PC = {
-    Phase.TURN: fast.TURN_CHOICE,
+    Phase.TURN: fast.START_TURN,
     Phase.DISCARD: fast.SETTLE,
     Phase.JOIN: fast.JOIN_NEXT,
     Phase.CONTINUE: fast.NEXT_IN_ROUND,

@@ -214,13 +214,20 @@ def _risks_whole_pack(packs, tally, unseen, seat, miles, cards):
     for t in range(n_items):
         if packs[seat, t] and miles[t] < smallest:
             smallest = miles[t]
+    # An unmatched Item empties it when the rest of the backpack cannot pay without its smallest
+    # card (``_empties_pack`` for Items, written out: this runs at every decision to go on).
+    spare = tally[seat, PACK_MILES] - smallest
     at_risk, total = 0, 0
-    for c in range(unseen.shape[0]):
+    for t in range(n_items):
+        left = unseen[t]
+        total += left
+        if packs[seat, t] == 0 and spare < miles[t]:
+            at_risk += left
+    for c in range(n_items, unseen.shape[0]):
         left = unseen[c]
-        if left > 0:
-            total += left
-            if _empties_pack(packs, tally, seat, c, miles, cards, smallest):
-                at_risk += left
+        total += left
+        if left and _empties_pack(packs, tally, seat, c, miles, cards, smallest):
+            at_risk += left
     return 2 * at_risk > total
 
 
