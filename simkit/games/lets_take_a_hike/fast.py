@@ -58,7 +58,8 @@ DRAW_PILE, DISCARD_PILE, HIKING_PILE = range(3)
 # Per-seat tallies (columns of ``tally``); the first seven are the outcome's extras, in order.
 CARDS_SCORED, HIKES_LED, HIKES_JOINED, LOST, BUSTS, PACK_MILES, DRAWOFF = range(7)
 SCORED_MILES, PACK_CARDS = 7, 8
-N_TALLIES = 9
+PACK_KEY = 9  # the backpack packed 4 bits a type (as ``backpack.py`` packs it), kept as it changes
+N_TALLIES = 10
 EXTRAS = (
     "x_backpack_miles",
     "x_busts",
@@ -114,6 +115,13 @@ END_REASONS = ("normal", "turn_limit")
 # Slots of the table of backpacks already measured: 2**12 int64 are 32 KB, which stay in the
 # cache (a table of 2**16 keys and values, 1 MB, missed it at every lookup).
 _KNOWN_BITS = 12
+KEY_TYPES = 14  # Item types a key packs (4 bits each, and 4 more bits for the answer)
+
+
+@nb.njit(cache=True, inline="always")
+def nibble(item):
+    """One card of ``item`` in a packed backpack (0 for a type beyond what a key holds)."""
+    return 1 << (4 * item) if item < KEY_TYPES else 0
 
 
 @nb.njit(cache=True, inline="always")
@@ -122,21 +130,18 @@ def _pack_change(packs, tally, unseen, miles, seat, item, k):
     unseen[item] -= k
     tally[seat, PACK_CARDS] += k
     tally[seat, PACK_MILES] += k * miles[item]
+    tally[seat, PACK_KEY] += k * nibble(item)
 
 
 @nb.njit(cache=True, inline="always")
-def _placeable(packs, seat, sup_start, sup_list, capacity, need, known):
+def _placeable(packs, seat, key, held, sup_start, sup_list, capacity, need, known):
     """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
-    remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) in a
-    direct-mapped table when the backpack fits in such a key: a slot holds the key and, in its
-    low 4 bits, the answer (at most the seven spaces), so a lookup reads one word."""
+    remembered per distinct backpack in a direct-mapped table when its ``key`` (``PACK_KEY``) is
+    exact: at most 14 types and fewer than 16 cards (``held``), so no count overflows its 4 bits.
+    A slot holds the key and, in its low 4 bits, the answer (at most the seven spaces), so a
+    lookup reads one word."""
     n_items = packs.shape[1]
-    key = 0
-    small = n_items <= 14
-    for t in range(n_items):
-        c = packs[seat, t]
-        small &= c < 16
-        key |= c << (4 * t)
+    small = n_items <= KEY_TYPES and held < 16
     slot = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _KNOWN_BITS)
     if small and known[slot] >> 4 == key:
         return known[slot] & 15
@@ -179,13 +184,24 @@ def _debt_choices(
     n_items = packs.shape[1]
     k = 0
     if kind == OVERFLOW:
-        best = _placeable(packs, seat, sup_start, sup_list, capacity, need, known)
-        if best == tally[seat, PACK_CARDS]:
+        key, held = tally[seat, PACK_KEY], tally[seat, PACK_CARDS]
+        best = _placeable(packs, seat, key, held, sup_start, sup_list, capacity, need, known)
+        if best == held:
             return 0
         for t in range(n_items):
             if packs[seat, t]:
                 packs[seat, t] -= 1
-                placed = _placeable(packs, seat, sup_start, sup_list, capacity, need, known)
+                placed = _placeable(
+                    packs,
+                    seat,
+                    key - nibble(t),
+                    held - 1,
+                    sup_start,
+                    sup_list,
+                    capacity,
+                    need,
+                    known,
+                )
                 if placed == best:
                     out[k] = t
                     k += 1

@@ -171,6 +171,7 @@ def _decode(
             unseen[t] -= c
             tally[s, fast.PACK_CARDS] += c
             tally[s, fast.PACK_MILES] += c * miles[t]
+            tally[s, fast.PACK_KEY] += c * fast.nibble(t)
         tally[s, fast.SCORED_MILES] = seats[SCORED_MILES, s]
         tally[s, fast.CARDS_SCORED] = seats[CARDS_SCORED, s]
         tally[s, fast.HIKES_LED] = seats[HIKES_LED, s]
