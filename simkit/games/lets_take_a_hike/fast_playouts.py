@@ -3,9 +3,10 @@ one sampled world, the game then played on by a compiled policy in every seat.
 
 ``simkit.core.playout.move_values`` asks this (through ``fast.playouts``) for each world it
 samples when the policy has a compiled form. The world, a Python :class:`State` at a decision,
-is written once into the kernel's arrays (:func:`encode`: piles in the lists' order, backpacks
-as counts, debts, hikers, and the registers ``fast._run`` starts from); then for each move a copy
-is played on by ``fast._run`` with the move forced as its first decision. As ``playout`` does,
+is written into six flat arrays (:func:`encode`: the piles in the lists' order, the seats'
+backpacks as packed and tallies, debts, hikers, the round's queue and the registers ``fast._run``
+starts from), which the kernel decodes into its state arrays (``_decode``); then for each move a
+copy is played on by ``fast._run`` with the move forced as its first decision. As ``playout`` does,
 each move starts from the world's engine generator and from the playout's stream, which every
 seat's choices draw from in turn, and is cut short after ``horizon`` decisions (0: played to the
 end). The win shares and margins equal the Python playouts' world by world
