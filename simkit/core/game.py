@@ -112,8 +112,9 @@ class GameSpec:
     """A solo game's honours table: (least score, title), shown in the report of a solo run."""
     fast_engine: str | None = None
     """Import path of a compiled engine for this game, if it has one: a module with
-    ``supports(strategies)``, ``warm()`` and ``play_rows(...)`` (see ``simkit.core.runner``).
-    Games without one always run on their Python engine."""
+    ``supports(strategies)``, ``warm()`` and ``play_rows(...)`` (see ``simkit.core.runner``), and
+    optionally ``playouts(...)``, compiled playouts (see ``simkit.core.playout``). Games without
+    one always run on their Python engine."""
 
     score_meaning: str = "points"
     """What the ``score`` column counts, in the rulebook's words (shown in the report)."""

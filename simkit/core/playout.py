@@ -13,12 +13,20 @@ luck. The comparison between moves is paired.
 A playout is cut short after ``horizon`` decisions (0: played to the end) and then scored on the
 seats' points so far (the game's ``scores()``): a cheap evaluation where points are banked as the
 game goes, a poor one where they are counted only at the end, so it is off unless asked for.
+
+Compiled playouts: a game's compiled engine (``GameSpec.fast_engine``) may offer
+``playouts(world, seat, legal, policy, rng, horizon)``, the (win shares, margins) arrays of every
+legal move in one sampled world, equal to what :func:`playout` gives for the same world and
+stream, or None when it cannot (the policy has no compiled form). ``move_values`` plays each
+world there when the game offers it (``compiled_playouts``), and in Python otherwise.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
@@ -66,9 +74,18 @@ def move_values(
     """
     wins = np.empty((len(legal), playouts))
     margins = np.empty((len(legal), playouts))
+    compiled = None
     for p in range(playouts):
         seed = rng.next64()
         world = sample(GameRng(seed))
+        if p == 0:
+            compiled = compiled_playouts(type(world))
+        values = None
+        if compiled is not None:
+            values = compiled(world, seat, legal, policy, GameRng(seed ^ POLICY_STREAM), horizon)
+        if values is not None:
+            wins[:, p], margins[:, p] = values
+            continue
         for i, action in enumerate(legal):
             trial = world.clone() if i < len(legal) - 1 else world  # the last move takes the world
             trial.apply(action)
@@ -76,6 +93,18 @@ def move_values(
                 trial, policy, seat, GameRng(seed ^ POLICY_STREAM), horizon
             )
     return wins, margins
+
+
+@cache
+def compiled_playouts(state_type: type):
+    """The ``playouts`` of the compiled engine of the game whose states are ``state_type`` (the
+    game whose ``new_state`` is defined beside it), if it offers one; else None."""
+    from simkit.core import registry
+
+    for spec in registry.games().values():
+        if spec.fast_engine and spec.new_state.__module__ == state_type.__module__:
+            return getattr(importlib.import_module(spec.fast_engine), "playouts", None)
+    return None
 
 
 def paired_edge(values: np.ndarray, i: int, j: int) -> tuple[float, float]:

@@ -7,19 +7,26 @@ check that game by game (``tests/test_fast_path.py``). The Python engine stays t
 is the one that is read, logged and replayed.
 
 State lives in a few flat arrays: the three piles (draw, discard, hiking) in the Python lists'
-order, the backpacks as per-type counts, the debt queue, and per-seat tallies. ``play_games``
-allocates them (and every scratch row) once per chunk; ``_play`` plays one game on them.
+order, the backpacks as per-type counts, the count of each card no seat sees, the debt queue,
+per-seat tallies, and the registers (``regs``: the Python engine's scalar attributes, where the
+game goes on from). ``play_games`` allocates them (and every scratch row) once per chunk;
+``_setup`` deals a game on them and ``_run`` plays it on from its registers, which is also how a
+playout takes up a position of the Python engine (:mod:`fast_playouts`). Every decision goes
+through one step, ``DECIDE``, where the strategies are called (or a playout's first move is
+forced), and is taken on at the step of its phase.
 
 Speed: numba counts references to arrays (an atomic NRT_incref/NRT_decref) whenever one crosses a
 call into a function that is not inlined or is taken out of a tuple, which at a hundred decisions a
 game was most of the kernel's time. So every helper here and in :mod:`fast_strategies` is
 ``inline="always"``, arrays are passed by name (never packed in a tuple), nothing is allocated
-while a game is played, and ``_play`` is compiled without the runtime (``_nrt=False``, numba's
+while a game is played, and ``_run`` is compiled without the runtime (``_nrt=False``, numba's
 switch for code that only borrows arrays its caller owns), which leaves no reference counting in
-the hot loop at all; ``_play`` cannot allocate, and a helper it calls is compiled the same way.
+the hot loop at all; ``_run`` cannot allocate, and a helper it calls is compiled the same way.
+What the heuristics read is kept up to date as cards move rather than counted at each decision
+(the unseen cards of ``bold``'s guard), and a payment tries only sets of the fewest cards.
 
 numba's on-disk cache checks only the source file of each compiled function: after changing
-:mod:`fast_strategies` (inlined into ``_play``), touch this file or clear ``__pycache__``.
+:mod:`fast_strategies` (inlined into ``_run``), touch this file or clear ``__pycache__``.
 """
 
 from __future__ import annotations
@@ -51,7 +58,8 @@ DRAW_PILE, DISCARD_PILE, HIKING_PILE = range(3)
 # Per-seat tallies (columns of ``tally``); the first seven are the outcome's extras, in order.
 CARDS_SCORED, HIKES_LED, HIKES_JOINED, LOST, BUSTS, PACK_MILES, DRAWOFF = range(7)
 SCORED_MILES, PACK_CARDS = 7, 8
-N_TALLIES = 9
+PACK_KEY = 9  # the backpack packed 4 bits a type (as ``backpack.py`` packs it), kept as it changes
+N_TALLIES = 10
 EXTRAS = (
     "x_backpack_miles",
     "x_busts",
@@ -63,7 +71,9 @@ EXTRAS = (
 )  # sorted, as the Python runner writes them
 _EXTRA_TALLY = (PACK_MILES, BUSTS, LOST, CARDS_SCORED, DRAWOFF, HIKES_JOINED, HIKES_LED)
 
-# Continuations (what the Python engine keeps in ``after_debts`` and its method calls).
+# Where a game goes on from (``pc``): what the Python engine keeps in ``after_debts`` and its
+# method calls, plus the decisions' steps. A decision is set up by one pc (``legal``, ``phase``,
+# ``seat``), then made and taken on at ``DECIDE``.
 (
     SETTLE,
     FINISH_SETUP,
@@ -74,39 +84,67 @@ _EXTRA_TALLY = (PACK_MILES, BUSTS, LOST, CARDS_SCORED, DRAWOFF, HIKES_JOINED, HI
     START_ROUND,
     NEXT_IN_ROUND,
     END_HIKE,
-) = range(9)
+    JOIN_NEXT,
+    DROPS_OUT,
+    LEAVES,
+    DECIDE,
+) = range(13)
+
+# Registers: the scalars of a game in progress, what ``_run`` starts from (``regs``).
+(
+    PC,
+    AFTER,  # the continuation once the debts are settled
+    SEAT,  # the hiker dropping out (at DROPS_OUT)
+    TURN_SEAT,  # whose turn it is (or starts)
+    LEAD,
+    ANNOUNCER,
+    JOIN_AT,  # the seat asked to join, clockwise from the announcer
+    RQ_LEN,  # hikers left to answer in this round (``round_queue``)
+    DECK_EXHAUSTED,
+    NO_CARDS_LEFT,
+    TURNS,
+) = range(11)
+N_REGS = 11
 
 # End reasons: codes in the outcome arrays.
-NORMAL, TURN_LIMIT, FAILED = 0, 1, 2
+NORMAL, TURN_LIMIT, FAILED, CUT = 0, 1, 2, 3  # CUT: a playout's horizon came first
 END_REASONS = ("normal", "turn_limit")
 
 
 # ----------------------------------------------------------------------- backpacks
-_KNOWN_BITS = 16  # slots of the table of backpacks already measured
+# Slots of the table of backpacks already measured: 2**12 int64 are 32 KB, which stay in the
+# cache (a table of 2**16 keys and values, 1 MB, missed it at every lookup).
+_KNOWN_BITS = 12
+KEY_TYPES = 14  # Item types a key packs (4 bits each, and 4 more bits for the answer)
 
 
 @nb.njit(cache=True, inline="always")
-def _pack_change(packs, tally, miles, seat, item, k):
+def nibble(item):
+    """One card of ``item`` in a packed backpack (0 for a type beyond what a key holds)."""
+    return 1 << (4 * item) if item < KEY_TYPES else 0
+
+
+@nb.njit(cache=True, inline="always")
+def _pack_change(packs, tally, unseen, miles, seat, item, k):
     packs[seat, item] += k
+    unseen[item] -= k
     tally[seat, PACK_CARDS] += k
     tally[seat, PACK_MILES] += k * miles[item]
+    tally[seat, PACK_KEY] += k * nibble(item)
 
 
 @nb.njit(cache=True, inline="always")
-def _placeable(packs, seat, sup_start, sup_list, capacity, need, known_keys, known_values):
+def _placeable(packs, seat, key, held, sup_start, sup_list, capacity, need, known):
     """Most cards of a backpack the spaces hold at once (Hall's theorem, as ``Tables.placeable``),
-    remembered per distinct backpack (4 bits a type, as ``backpack.py`` packs them) in a
-    direct-mapped table when the backpack fits in such a key."""
+    remembered per distinct backpack in a direct-mapped table when its ``key`` (``PACK_KEY``) is
+    exact: at most 14 types and fewer than 16 cards (``held``), so no count overflows its 4 bits.
+    A slot holds the key and, in its low 4 bits, the answer (at most the seven spaces), so a
+    lookup reads one word."""
     n_items = packs.shape[1]
-    key = 0
-    small = n_items <= 15
-    for t in range(n_items):
-        c = packs[seat, t]
-        small &= c < 16
-        key |= c << (4 * t)
+    small = n_items <= KEY_TYPES and held < 16
     slot = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - _KNOWN_BITS)
-    if small and known_keys[slot] == key:
-        return known_values[slot]
+    if small and known[slot] >> 4 == key:
+        return known[slot] & 15
     for x in range(need.shape[0]):
         need[x] = 0
     cards = 0
@@ -122,26 +160,48 @@ def _placeable(packs, seat, sup_start, sup_list, capacity, need, known_keys, kno
         if e > excess:
             excess = e
     if small:
-        known_keys[slot] = key
-        known_values[slot] = cards - excess
+        known[slot] = key << 4 | (cards - excess)
     return cards - excess
 
 
 @nb.njit(cache=True, inline="always")
 def _debt_choices(
-    packs, tally, miles, sup_start, sup_list, capacity, need, keys, values, seat, kind, amount, out
+    packs,
+    tally,
+    unseen,
+    miles,
+    sup_start,
+    sup_list,
+    capacity,
+    need,
+    known,
+    seat,
+    kind,
+    amount,
+    out,
 ):
     """The item types ``seat`` may discard for this debt, into ``out``; returns how many."""
     n_items = packs.shape[1]
     k = 0
     if kind == OVERFLOW:
-        best = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
-        if best == tally[seat, PACK_CARDS]:
+        key, held = tally[seat, PACK_KEY], tally[seat, PACK_CARDS]
+        best = _placeable(packs, seat, key, held, sup_start, sup_list, capacity, need, known)
+        if best == held:
             return 0
         for t in range(n_items):
             if packs[seat, t]:
                 packs[seat, t] -= 1
-                placed = _placeable(packs, seat, sup_start, sup_list, capacity, need, keys, values)
+                placed = _placeable(
+                    packs,
+                    seat,
+                    key - nibble(t),
+                    held - 1,
+                    sup_start,
+                    sup_list,
+                    capacity,
+                    need,
+                    known,
+                )
                 if placed == best:
                     out[k] = t
                     k += 1
@@ -167,10 +227,10 @@ def _debt_choices(
 
 
 @nb.njit(cache=True, inline="always")
-def _pay_debt(packs, tally, miles, piles, plen, debts, dq, item):
+def _pay_debt(packs, tally, unseen, miles, piles, plen, debts, dq, item):
     head = dq[0]
     seat, kind = debts[head, 0], debts[head, 1]
-    _pack_change(packs, tally, miles, seat, item, -1)
+    _pack_change(packs, tally, unseen, miles, seat, item, -1)
     piles[DISCARD_PILE, plen[DISCARD_PILE]] = item
     plen[DISCARD_PILE] += 1
     if kind in (RACCOON, SKUNK, BLISTER):
@@ -199,7 +259,9 @@ def _push(piles, plen, pile, card):
 
 
 @nb.njit(cache=True, inline="always")
-def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, debts, dq, cards, n):
+def _hazard(
+    card, seats, n_seats, on_hike, packs, tally, unseen, miles, piles, plen, debts, dq, cards, n
+):
     """A Hazard card strikes ``seats``; a Bear outside a hike strikes everyone (``State._hazard``)."""
     granola, socks, spray = cards[0], cards[1], cards[2]
     raccoon, skunk, bear = cards[3], cards[4], cards[6]
@@ -210,7 +272,7 @@ def _hazard(card, seats, n_seats, on_hike, packs, tally, miles, piles, plen, deb
                 continue
             eaten = packs[s, granola]
             if eaten:
-                _pack_change(packs, tally, miles, s, granola, -eaten)
+                _pack_change(packs, tally, unseen, miles, s, granola, -eaten)
                 for _ in range(eaten):
                     _push(piles, plen, DISCARD_PILE, granola)
                 tally[s, LOST] += eaten
@@ -239,8 +301,9 @@ def _clockwise(on_hike, lead, n, out):
 
 
 @nb.njit(cache=True, inline="always")
-def _take(piles, plen, tally, miles, seat, card):
-    """Score one copy of ``card`` from the hiking pile (the first, as ``list.remove``)."""
+def _take(piles, plen, tally, unseen, miles, seat, card):
+    """Score one copy of ``card`` from the hiking pile (the first, as ``list.remove``): out of
+    sight, in the scoring pile."""
     length = plen[HIKING_PILE]
     at = 0
     while piles[HIKING_PILE, at] != card:
@@ -250,6 +313,7 @@ def _take(piles, plen, tally, miles, seat, card):
     plen[HIKING_PILE] = length - 1
     tally[seat, SCORED_MILES] += miles[card]
     tally[seat, CARDS_SCORED] += 1
+    unseen[card] += 1
 
 
 # ----------------------------------------------------------------------- the end
@@ -309,29 +373,65 @@ def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, pool, deck, seats, rngs,
         ranks[seats[1, out - 1 - i]] = 2 + i
 
 
-# ----------------------------------------------------------------------- one game
+# ----------------------------------------------------------------------- a game, resumable
 @nb.njit(cache=True, _nrt=False)
-def _play(
+def _setup(
+    n, rngs, copies, miles, deal, piles, plen, packs, tally, unseen, debts, dq, on_hike, regs
+):
+    """Game Setup, up to the first settling of the backpacks' overflow; False if the Item cards
+    run out while dealing (the Python engine says why)."""
+    n_items = packs.shape[1]
+    plen[:] = 0
+    packs[:] = 0
+    tally[:] = 0
+    dq[:] = 0
+    on_hike[:] = False
+    for card in range(copies.shape[0]):
+        unseen[card] = copies[card]
+        for _ in range(copies[card]):
+            _push(piles, plen, DRAW_PILE, card)
+    shuffle(rngs, 0, piles[DRAW_PILE], plen[DRAW_PILE])
+    for seat in range(n):
+        dealt = 0
+        while dealt < deal:
+            if plen[DRAW_PILE] == 0:
+                return False
+            plen[DRAW_PILE] -= 1
+            card = piles[DRAW_PILE, plen[DRAW_PILE]]
+            if card < n_items:
+                _pack_change(packs, tally, unseen, miles, seat, card, 1)
+                dealt += 1
+            else:
+                _push(piles, plen, DISCARD_PILE, card)
+        _owe(debts, dq, seat, OVERFLOW, 0)
+    regs[:] = 0
+    regs[PC] = SETTLE
+    regs[AFTER] = FINISH_SETUP
+    regs[LEAD] = regs[ANNOUNCER] = -1
+    return True
+
+
+@nb.njit(cache=True, _nrt=False)
+def _run(
     n,
     rngs,
+    streams,
     kinds,
     params,
-    copies,
     miles,
     cards,
-    deal,
     turn_limit,
     drawoff_random,
     sup_start,
     sup_list,
     capacity,
     need,
-    known_keys,
-    known_values,
+    known,
     piles,
     plen,
     packs,
     tally,
+    unseen,
     debts,
     dq,
     on_hike,
@@ -344,213 +444,193 @@ def _play(
     pay_scratch,
     pool,
     draw_seats,
+    regs,
+    forced,
+    horizon,
 ):
-    """Play one game; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``.
+    """Play a game on from its registers ``regs`` (the Python engine's attributes: see ``REGS``)
+    to its end; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``.
 
-    Every helper is inlined and every array is passed on by name, never packed in a tuple: numba
-    counts references (atomic NRT_incref/decref) for each array crossing a call or leaving a
-    tuple, and at a hundred decisions a game that counting was most of the time."""
+    ``forced`` (if not -1) is the action of the first decision, in place of the seat's strategy
+    (a playout's move); ``horizon`` (if not 0) cuts the game short before that many more
+    decisions (``CUT``). Seat ``s`` draws its choices from ``rngs[streams[s]]``.
+
+    Every decision goes through ``DECIDE``, the one place the strategies are called, which then
+    takes the action on as its ``phase`` says (the pc that set the decision up gave the phase)."""
     n_items = packs.shape[1]
     skunk = cards[4]
-    plen[:] = 0
-    packs[:] = 0
-    tally[:] = 0
-    dq[:] = 0
-    on_hike[:] = False
-    decisions = 0
-    turns = 0
-    # Game Setup.
-    for card in range(copies.shape[0]):
-        for _ in range(copies[card]):
-            _push(piles, plen, DRAW_PILE, card)
-    shuffle(rngs, 0, piles[DRAW_PILE], plen[DRAW_PILE])
-    for seat in range(n):
-        dealt = 0
-        while dealt < deal:
-            if plen[DRAW_PILE] == 0:
-                return FAILED, turns, decisions
-            plen[DRAW_PILE] -= 1
-            card = piles[DRAW_PILE, plen[DRAW_PILE]]
-            if card < n_items:
-                _pack_change(packs, tally, miles, seat, card, 1)
-                dealt += 1
-            else:
-                _push(piles, plen, DISCARD_PILE, card)
-        _owe(debts, dq, seat, OVERFLOW, 0)
-    after = FINISH_SETUP
-    pc = SETTLE
-    turn_seat = start_seat = 0
-    lead = announcer = -1
+    pc, after, seat, turn_seat = regs[PC], regs[AFTER], regs[SEAT], regs[TURN_SEAT]
+    lead, announcer, join_at, rq_len = regs[LEAD], regs[ANNOUNCER], regs[JOIN_AT], regs[RQ_LEN]
+    deck_exhausted, no_cards_left = regs[DECK_EXHAUSTED] != 0, regs[NO_CARDS_LEFT] != 0
+    turns = regs[TURNS]
     n_hikers = 0
-    rq_len = 0
-    deck_exhausted = no_cards_left = False
+    for s in range(n):
+        n_hikers += on_hike[s]
+    decisions = 0
+    phase = TURN
+    k = 0
+    debt_kind, debt_amount = -1, 0
     while True:
-        if pc == SETTLE:
+        if pc == DECIDE:
+            if forced >= 0:
+                a = forced
+                forced = -1
+            else:
+                if horizon and decisions >= horizon:
+                    return CUT, turns, decisions
+                a = fs.choose(
+                    kinds[seat],
+                    params,
+                    seat,
+                    phase,
+                    legal,
+                    k,
+                    debt_kind,
+                    debt_amount,
+                    packs,
+                    tally,
+                    piles,
+                    plen,
+                    unseen,
+                    on_hike,
+                    n,
+                    miles,
+                    cards,
+                    rngs,
+                    streams[seat],
+                    pay_scratch,
+                )
+                decisions += 1
+            if not fs.is_legal(a, legal, k):
+                return FAILED, turns, decisions
+            # Take the action on, in the phase's own words.
+            if phase == TURN:
+                turns += 1
+                if a == DRAW:
+                    # Option One: an Item goes in the backpack, a Hazard strikes the drawer.
+                    if plen[DRAW_PILE] == 0:
+                        return FAILED, turns, decisions
+                    plen[DRAW_PILE] -= 1
+                    card = piles[DRAW_PILE, plen[DRAW_PILE]]
+                    if card < n_items:
+                        _pack_change(packs, tally, unseen, miles, seat, card, 1)
+                        _owe(debts, dq, seat, OVERFLOW, 0)
+                    else:
+                        scratch[0] = seat
+                        _hazard(
+                            card,
+                            scratch,
+                            1,
+                            False,
+                            packs,
+                            tally,
+                            unseen,
+                            miles,
+                            piles,
+                            plen,
+                            debts,
+                            dq,
+                            cards,
+                            n,
+                        )
+                        _push(piles, plen, DISCARD_PILE, card)
+                    pc = SETTLE
+                else:
+                    # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
+                    tally[seat, HIKES_LED] += 1
+                    announcer = lead = seat
+                    for s in range(n):
+                        on_hike[s] = s == seat
+                    n_hikers = 1
+                    join_at = 1
+                    pc = JOIN_NEXT
+            elif phase == CONTINUE_PHASE:
+                for j in range(rq_len - 1):
+                    round_queue[j] = round_queue[j + 1]
+                rq_len -= 1
+                pc = NEXT_IN_ROUND if a == CONTINUE else DROPS_OUT
+            elif phase == JOIN_PHASE:
+                if a == JOIN:
+                    on_hike[seat] = True
+                    n_hikers += 1
+                    tally[seat, HIKES_JOINED] += 1
+                join_at += 1
+                pc = JOIN_NEXT
+            elif phase == DISCARD:
+                _pay_debt(packs, tally, unseen, miles, piles, plen, debts, dq, a - DISCARD_BASE)
+                pc = SETTLE
+            else:  # TAKE
+                _take(piles, plen, tally, unseen, miles, seat, a - TAKE_BASE)
+                pc = LEAVES
+        elif pc == SETTLE:
             while dq[0] < dq[1]:
                 head = dq[0]
-                seat, kind, amount = debts[head, 0], debts[head, 1], debts[head, 2]
+                seat, debt_kind, debt_amount = debts[head, 0], debts[head, 1], debts[head, 2]
                 k = _debt_choices(
                     packs,
                     tally,
+                    unseen,
                     miles,
                     sup_start,
                     sup_list,
                     capacity,
                     need,
-                    known_keys,
-                    known_values,
+                    known,
                     seat,
-                    kind,
-                    amount,
+                    debt_kind,
+                    debt_amount,
                     choices,
                 )
                 if k == 0:
                     dq[0] += 1
                 elif k == 1:
-                    _pay_debt(packs, tally, miles, piles, plen, debts, dq, choices[0])
+                    _pay_debt(packs, tally, unseen, miles, piles, plen, debts, dq, choices[0])
                 else:
-                    for j in range(k):
-                        legal[j] = DISCARD_BASE + choices[j]
-                    a = fs.choose(
-                        kinds[seat],
-                        params,
-                        seat,
-                        DISCARD,
-                        legal,
-                        k,
-                        kind,
-                        amount,
-                        packs,
-                        tally,
-                        piles,
-                        plen,
-                        on_hike,
-                        n,
-                        miles,
-                        cards,
-                        rngs,
-                        copies,
-                        pay_scratch,
-                    )
-                    decisions += 1
-                    if not fs.is_legal(a, legal, k):
-                        return FAILED, turns, decisions
-                    _pay_debt(packs, tally, miles, piles, plen, debts, dq, a - DISCARD_BASE)
-            dq[0] = 0
-            dq[1] = 0
-            pc = after
+                    break
+            if dq[0] < dq[1]:
+                for j in range(k):
+                    legal[j] = DISCARD_BASE + choices[j]
+                phase = DISCARD
+                pc = DECIDE
+            else:
+                dq[0] = 0
+                dq[1] = 0
+                pc = after
         elif pc == FINISH_SETUP:
+            # Once every backpack is set up the discard pile is shuffled back into the draw pile.
             for j in range(plen[DISCARD_PILE]):
                 _push(piles, plen, DRAW_PILE, piles[DISCARD_PILE, j])
             plen[DISCARD_PILE] = 0
             shuffle(rngs, 0, piles[DRAW_PILE], plen[DRAW_PILE])
-            start_seat = 0
+            turn_seat = 0
             pc = START_TURN
         elif pc == START_TURN:
             if turns >= turn_limit:
                 _ranks(tally, n, ranks)
                 return TURN_LIMIT, turns, decisions
-            seat = turn_seat = start_seat
             after = END_TURN
+            seat = turn_seat
             legal[0], legal[1] = DRAW, HIKE
             k = 2 if tally[seat, PACK_CARDS] else 1
-            a = fs.choose(
-                kinds[seat],
-                params,
-                seat,
-                TURN,
-                legal,
-                k,
-                -1,
-                0,
-                packs,
-                tally,
-                piles,
-                plen,
-                on_hike,
-                n,
-                miles,
-                cards,
-                rngs,
-                copies,
-                pay_scratch,
-            )
-            decisions += 1
-            if not fs.is_legal(a, legal, k):
-                return FAILED, turns, decisions
-            turns += 1
-            if a == DRAW:
-                if plen[DRAW_PILE] == 0:
-                    return FAILED, turns, decisions
-                plen[DRAW_PILE] -= 1
-                card = piles[DRAW_PILE, plen[DRAW_PILE]]
-                if card < n_items:
-                    _pack_change(packs, tally, miles, seat, card, 1)
-                    _owe(debts, dq, seat, OVERFLOW, 0)
-                else:
-                    scratch[0] = seat
-                    _hazard(
-                        card,
-                        scratch,
-                        1,
-                        False,
-                        packs,
-                        tally,
-                        miles,
-                        piles,
-                        plen,
-                        debts,
-                        dq,
-                        cards,
-                        n,
-                    )
-                    _push(piles, plen, DISCARD_PILE, card)
-                pc = SETTLE
-            else:
-                # Option Two: a hike, which the others may join clockwise from the Lead Hiker.
-                tally[seat, HIKES_LED] += 1
-                announcer = lead = seat
-                for s in range(n):
-                    on_hike[s] = s == seat
-                n_hikers = 1
-                for i in range(1, n):
-                    s = (seat + i) % n
-                    if tally[s, PACK_CARDS] == 0:
-                        continue
-                    legal[0], legal[1] = JOIN, STAY_BEHIND
-                    a = fs.choose(
-                        kinds[s],
-                        params,
-                        s,
-                        JOIN_PHASE,
-                        legal,
-                        2,
-                        -1,
-                        0,
-                        packs,
-                        tally,
-                        piles,
-                        plen,
-                        on_hike,
-                        n,
-                        miles,
-                        cards,
-                        rngs,
-                        copies,
-                        pay_scratch,
-                    )
-                    decisions += 1
-                    if not fs.is_legal(a, legal, 2):
-                        return FAILED, turns, decisions
-                    if a == JOIN:
-                        on_hike[s] = True
-                        n_hikers += 1
-                        tally[s, HIKES_JOINED] += 1
+            phase = TURN
+            pc = DECIDE
+        elif pc == JOIN_NEXT:
+            # The next seat clockwise from the Lead Hiker with a backpack that is not empty.
+            while join_at < n and tally[(announcer + join_at) % n, PACK_CARDS] == 0:
+                join_at += 1
+            if join_at == n:
                 pc = TURN_UP
+            else:
+                seat = (announcer + join_at) % n
+                legal[0], legal[1] = JOIN, STAY_BEHIND
+                k = 2
+                phase = JOIN_PHASE
+                pc = DECIDE
         elif pc == END_TURN:
+            # Game End: as soon as the draw pile is used up.
             if plen[DRAW_PILE] == 0:
                 break
-            start_seat = (turn_seat + 1) % n
+            turn_seat = (turn_seat + 1) % n
             pc = START_TURN
         elif pc == TURN_UP:
             if plen[DRAW_PILE] == 0:
@@ -568,6 +648,7 @@ def _play(
             if plen[DRAW_PILE] == 0:
                 deck_exhausted = True
             _push(piles, plen, HIKING_PILE, card)
+            unseen[card] -= 1
             k = _clockwise(on_hike, lead, n, scratch)
             if card < n_items:
                 for i in range(k):
@@ -580,17 +661,31 @@ def _play(
                         for t in range(n_items):
                             for _ in range(packs[s, t]):
                                 _push(piles, plen, DISCARD_PILE, t)
-                            _pack_change(packs, tally, miles, s, t, -packs[s, t])
+                            _pack_change(packs, tally, unseen, miles, s, t, -packs[s, t])
                         tally[s, BUSTS] += 1
                     else:
                         _owe(debts, dq, s, MILES, owed)
             else:
                 _hazard(
-                    card, scratch, k, True, packs, tally, miles, piles, plen, debts, dq, cards, n
+                    card,
+                    scratch,
+                    k,
+                    True,
+                    packs,
+                    tally,
+                    unseen,
+                    miles,
+                    piles,
+                    plen,
+                    debts,
+                    dq,
+                    cards,
+                    n,
                 )
             after = AFTER_CARD
             pc = SETTLE
         elif pc == AFTER_CARD:
+            # Hikers with an empty backpack drop out and score nothing.
             k = _clockwise(on_hike, lead, n, scratch)
             for i in range(k):
                 s = scratch[i]
@@ -611,36 +706,11 @@ def _play(
             else:
                 legal[0], legal[1] = CONTINUE, DROP_OUT
                 k = 2
-            a = fs.choose(
-                kinds[seat],
-                params,
-                seat,
-                CONTINUE_PHASE,
-                legal,
-                k,
-                -1,
-                0,
-                packs,
-                tally,
-                piles,
-                plen,
-                on_hike,
-                n,
-                miles,
-                cards,
-                rngs,
-                copies,
-                pay_scratch,
-            )
-            decisions += 1
-            if not fs.is_legal(a, legal, k):
-                return FAILED, turns, decisions
-            for j in range(rq_len - 1):
-                round_queue[j] = round_queue[j + 1]
-            rq_len -= 1
-            if a == CONTINUE:
-                continue
+            phase = CONTINUE_PHASE
+            pc = DECIDE
+        elif pc == DROPS_OUT:
             k = fs.items_on_pile(piles, plen, n_items, choices)
+            pc = LEAVES
             if n_hikers == 1:
                 # The last hiker out collects every Item card left on the hiking pile.
                 kept = 0
@@ -649,40 +719,19 @@ def _play(
                     if card < n_items:
                         tally[seat, SCORED_MILES] += miles[card]
                         tally[seat, CARDS_SCORED] += 1
+                        unseen[card] += 1
                     else:
                         piles[HIKING_PILE, kept] = card
                         kept += 1
                 plen[HIKING_PILE] = kept
             elif k == 1:
-                _take(piles, plen, tally, miles, seat, choices[0])
+                _take(piles, plen, tally, unseen, miles, seat, choices[0])
             elif k > 1:
                 for j in range(k):
                     legal[j] = TAKE_BASE + choices[j]
-                a = fs.choose(
-                    kinds[seat],
-                    params,
-                    seat,
-                    TAKE,
-                    legal,
-                    k,
-                    -1,
-                    0,
-                    packs,
-                    tally,
-                    piles,
-                    plen,
-                    on_hike,
-                    n,
-                    miles,
-                    cards,
-                    rngs,
-                    copies,
-                    pay_scratch,
-                )
-                decisions += 1
-                if not fs.is_legal(a, legal, k):
-                    return FAILED, turns, decisions
-                _take(piles, plen, tally, miles, seat, a - TAKE_BASE)
+                phase = TAKE
+                pc = DECIDE
+        elif pc == LEAVES:
             lead, n_hikers = _leave(on_hike, n_hikers, lead, n, seat)
             for j in range(rq_len):
                 if round_queue[j] == seat:
@@ -690,15 +739,19 @@ def _play(
                         round_queue[m] = round_queue[m + 1]
                     rq_len -= 1
                     break
+            pc = NEXT_IN_ROUND
         elif pc == END_HIKE:
             for j in range(plen[HIKING_PILE]):
-                _push(piles, plen, DISCARD_PILE, piles[HIKING_PILE, j])
+                card = piles[HIKING_PILE, j]
+                _push(piles, plen, DISCARD_PILE, card)
+                unseen[card] += 1
             plen[HIKING_PILE] = 0
             lead = -1
             no_cards_left = False
             if deck_exhausted or plen[DRAW_PILE] == 0:
                 break
-            start_seat = (announcer + 1) % n
+            # Play passes to the left of the original Lead Hiker.
+            turn_seat = (announcer + 1) % n
             pc = START_TURN
     # Game End (normal): ranks on miles then cards; a tie for first goes to the Skunk draw-off.
     _ranks(tally, n, ranks)
@@ -727,6 +780,41 @@ def _leave(on_hike, n_hikers, lead, n, seat):
 
 
 @nb.njit(cache=True)
+def work_arrays(n, n_items, total, n_subsets):
+    """The scratch rows ``_run`` works in, allocated once by its caller (their uses there)."""
+    width = max(n_items, 2)
+    return (
+        np.zeros(n_subsets, dtype=np.int64),  # need
+        np.zeros(n, dtype=np.int64),  # scratch
+        np.zeros(width, dtype=np.int64),  # legal
+        np.zeros(width, dtype=np.int64),  # choices
+        np.zeros(n, dtype=np.int64),  # ranks
+        np.zeros(max(total, 1), dtype=np.int64),  # deck
+        np.zeros((3, width), dtype=np.int64),  # pay_scratch
+        np.zeros(max(total, 1), dtype=np.int64),  # pool
+        np.zeros((2, n), dtype=np.int64),  # draw_seats
+    )
+
+
+@nb.njit(cache=True)
+def state_arrays(n, n_items, n_cards, total):
+    """A game's state: piles, their lengths, backpacks, tallies, unseen counts, debts and their
+    queue's ends, who is on the hike, the round's queue and the registers."""
+    return (
+        np.empty((3, max(total, 1)), dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+        np.zeros((n, n_items), dtype=np.int64),
+        np.zeros((n, N_TALLIES), dtype=np.int64),
+        np.zeros(n_cards, dtype=np.int64),
+        np.zeros((4 * n + 4, 3), dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(N_REGS, dtype=np.int64),
+    )
+
+
+@nb.njit(cache=True)
 def play_games(
     root,
     first,
@@ -743,30 +831,19 @@ def play_games(
     sup_start,
     sup_list,
     capacity,
+    known,
 ):
     """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
     seeds, states = game_streams(root, first, count, n)
     n_items = miles.shape[0]
     total = copies.sum()
-    piles = np.empty((3, max(total, 1)), dtype=np.int64)
-    plen = np.zeros(3, dtype=np.int64)
-    packs = np.zeros((n, n_items), dtype=np.int64)
-    tally = np.zeros((n, N_TALLIES), dtype=np.int64)
-    debts = np.zeros((4 * n + 4, 3), dtype=np.int64)
-    dq = np.zeros(2, dtype=np.int64)
-    on_hike = np.zeros(n, dtype=np.bool_)
-    scratch = np.zeros(n, dtype=np.int64)
-    legal = np.zeros(max(n_items, 2), dtype=np.int64)
-    choices = np.zeros(max(n_items, 2), dtype=np.int64)
-    deck = np.zeros(max(total, 1), dtype=np.int64)
-    round_queue = np.zeros(n, dtype=np.int64)
-    pay_scratch = np.zeros((2, max(n_items, 2)), dtype=np.int64)
-    pool = np.zeros(max(total, 1), dtype=np.int64)
-    draw_seats = np.zeros((2, n), dtype=np.int64)
-    need = np.zeros(capacity.shape[0], dtype=np.int64)
-    known_keys = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
-    known_values = np.zeros_like(known_keys)
-    ranks = np.zeros(n, dtype=np.int64)
+    piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, regs = state_arrays(
+        n, n_items, copies.shape[0], total
+    )
+    need, scratch, legal, choices, ranks, deck, pay_scratch, pool, draw_seats = work_arrays(
+        n, n_items, total, capacity.shape[0]
+    )
+    streams = np.arange(1, n + 1)  # each seat its own generator, after the engine's
     out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
     out_ranks = np.zeros((count, n), dtype=np.int64)
     out_end = np.zeros(count, dtype=np.int64)
@@ -775,40 +852,59 @@ def play_games(
     for g in range(count):
         rngs = states[g].copy()
         ranks[:] = 0
-        end, turns, d = _play(
+        end, turns, d = FAILED, 0, 0
+        if _setup(
             n,
             rngs,
-            kinds[g],
-            params[g],
             copies,
             miles,
-            cards,
             deal,
-            turn_limit,
-            drawoff_random,
-            sup_start,
-            sup_list,
-            capacity,
-            need,
-            known_keys,
-            known_values,
             piles,
             plen,
             packs,
             tally,
+            unseen,
             debts,
             dq,
             on_hike,
-            scratch,
-            legal,
-            choices,
-            ranks,
-            deck,
-            round_queue,
-            pay_scratch,
-            pool,
-            draw_seats,
-        )
+            regs,
+        ):
+            end, turns, d = _run(
+                n,
+                rngs,
+                streams,
+                kinds[g],
+                params[g],
+                miles,
+                cards,
+                turn_limit,
+                drawoff_random,
+                sup_start,
+                sup_list,
+                capacity,
+                need,
+                known,
+                piles,
+                plen,
+                packs,
+                tally,
+                unseen,
+                debts,
+                dq,
+                on_hike,
+                scratch,
+                legal,
+                choices,
+                ranks,
+                deck,
+                round_queue,
+                pay_scratch,
+                pool,
+                draw_seats,
+                regs,
+                -1,
+                0,
+            )
         decisions += d
         out_tally[g] = tally
         out_ranks[g] = ranks
@@ -838,6 +934,8 @@ class CompiledRules:
         self.sup_start = np.cumsum([0] + [len(s) for s in supersets]).astype(np.int64)
         self.sup_list = np.array([x for s in supersets for x in s], dtype=np.int64)
         self.capacity = np.array([bin(x).count("1") for x in subsets], dtype=np.int64)
+        # Backpacks already measured (``_placeable``): kept across chunks and playouts.
+        self.known = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
 
     def play(self, root: int, first: int, count: int, kinds: np.ndarray, params: np.ndarray):
         return play_games(
@@ -856,7 +954,17 @@ class CompiledRules:
             self.sup_start,
             self.sup_list,
             self.capacity,
+            self.known,
         )
+
+
+def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
+    """Compiled playouts, the optional hook of ``simkit.core.playout.move_values``: each legal
+    move's (win share, margin) in ``world``, or None if ``policy`` has no compiled form (see
+    :mod:`fast_playouts`, imported here when first asked, since it builds on this module)."""
+    from simkit.games.lets_take_a_hike import fast_playouts
+
+    return fast_playouts.playouts(world, seat, legal, policy, rng, horizon)
 
 
 def supports(strategies) -> bool:
@@ -979,4 +1087,4 @@ def outcome_table(
     return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
 
 
-__all__ = ["CompiledRules", "play_rows", "supports", "warm"]
+__all__ = ["CompiledRules", "play_rows", "playouts", "supports", "warm"]

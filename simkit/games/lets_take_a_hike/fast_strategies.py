@@ -107,20 +107,21 @@ def _pick_discard(legal, k, debt_kind, owed, packs, seat, miles, cards, scratch)
 def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
     """The sub-multisets of the legal cards in ``_sub_multisets``' order (the first type's count
     most significant, counts ascending), the first with the least (cards, miles, keep value).
-    ``scratch`` rows 0 and 1 (at least ``k`` long) hold the set tried and the best so far."""
+    ``scratch`` rows (at least ``k`` long): 0 the set tried, 1 the best so far, 2 each type's
+    keep value doubled (keep values are halves, so their sums are exact integers).
+
+    Only sets of at most the fewest cards that pay are tried (no bigger set can be the cheapest,
+    so skipping them keeps the first cheapest), and a set's sums follow it as it counts up."""
     for j in range(k):
+        item = legal[j] - DISCARD_BASE
         scratch[0, j] = 0
         scratch[1, j] = 0
+        scratch[2, j] = int(2.0 * _keep_value(packs, seat, item, miles, cards))
+    fewest = _fewest_cards_paying(legal, k, owed, packs, seat, miles, scratch)
     found = False
-    best_cards, best_miles, best_value = 0, 0, 0.0
+    best_cards, best_miles, best_value = 0, 0, 0
+    count, total, value = 0, 0, 0
     while True:
-        total, count, value = 0, 0, 0.0
-        for j in range(k):
-            if scratch[0, j]:
-                item = legal[j] - DISCARD_BASE
-                total += scratch[0, j] * miles[item]
-                count += scratch[0, j]
-                value += scratch[0, j] * _keep_value(packs, seat, item, miles, cards)
         if total >= owed and (
             not found
             or count < best_cards
@@ -133,13 +134,25 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
             best_cards, best_miles, best_value = count, total, value
             for m in range(k):
                 scratch[1, m] = scratch[0, m]
+        # The next set: count up the last type that may take one more card, emptying the types
+        # after it.
         j = k - 1
-        while j >= 0 and scratch[0, j] == packs[seat, legal[j] - DISCARD_BASE]:
+        while j >= 0:
+            item = legal[j] - DISCARD_BASE
+            if count < fewest and scratch[0, j] < packs[seat, item]:
+                scratch[0, j] += 1
+                count += 1
+                total += miles[item]
+                value += scratch[2, j]
+                break
+            c = scratch[0, j]
+            count -= c
+            total -= c * miles[item]
+            value -= c * scratch[2, j]
             scratch[0, j] = 0
             j -= 1
         if j < 0:
             break
-        scratch[0, j] += 1
     # Its highest-mile card, the first type of the highest miles (as Python's ``max``).
     pay = -1
     for j in range(k):
@@ -147,6 +160,29 @@ def _cheapest_payment_card(legal, k, owed, packs, seat, miles, cards, scratch):
         if scratch[1, j] and (pay < 0 or miles[item] > miles[pay]):
             pay = item
     return pay
+
+
+@nb.njit(cache=True, inline="always")
+def _fewest_cards_paying(legal, k, owed, packs, seat, miles, scratch):
+    """How few of the legal cards pay ``owed`` miles: the highest-mile cards first (row 1 of
+    ``scratch`` counts them, and is left empty)."""
+    fewest, paid = 0, 0
+    while paid < owed:
+        top = -1
+        for j in range(k):
+            item = legal[j] - DISCARD_BASE
+            if scratch[1, j] < packs[seat, item] and (
+                top < 0 or miles[item] > miles[legal[top] - DISCARD_BASE]
+            ):
+                top = j
+        if top < 0:
+            break
+        scratch[1, top] += 1
+        paid += miles[legal[top] - DISCARD_BASE]
+        fewest += 1
+    for j in range(k):
+        scratch[1, j] = 0
+    return fewest
 
 
 @nb.njit(cache=True, inline="always")
@@ -169,26 +205,30 @@ def _empties_pack(packs, tally, seat, card, miles, cards, smallest):
 
 
 @nb.njit(cache=True, inline="always")
-def _risks_whole_pack(packs, tally, piles, plen, seat, miles, cards, copies):
-    """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it."""
+def _risks_whole_pack(packs, tally, unseen, seat, miles, cards):
+    """``risks_whole_pack``: over the unseen cards, more likely than not the next one empties it.
+    ``unseen`` is ``unseen_cards``, kept up to date by the engine as cards move (not counted
+    again at every decision)."""
     n_items = miles.shape[0]
     smallest = 1 << 30
     for t in range(n_items):
         if packs[seat, t] and miles[t] < smallest:
             smallest = miles[t]
-    at_risk, unseen = 0, 0
-    for c in range(copies.shape[0]):
-        left = copies[c]
-        if c < n_items:
-            for s in range(packs.shape[0]):
-                left -= packs[s, c]
-        for j in range(plen[HIKING_PILE]):
-            left -= piles[HIKING_PILE, j] == c
-        if left > 0:
-            unseen += left
-            if _empties_pack(packs, tally, seat, c, miles, cards, smallest):
-                at_risk += left
-    return 2 * at_risk > unseen
+    # An unmatched Item empties it when the rest of the backpack cannot pay without its smallest
+    # card (``_empties_pack`` for Items, written out: this runs at every decision to go on).
+    spare = tally[seat, PACK_MILES] - smallest
+    at_risk, total = 0, 0
+    for t in range(n_items):
+        left = unseen[t]
+        total += left
+        if packs[seat, t] == 0 and spare < miles[t]:
+            at_risk += left
+    for c in range(n_items, unseen.shape[0]):
+        left = unseen[c]
+        total += left
+        if left and _empties_pack(packs, tally, seat, c, miles, cards, smallest):
+            at_risk += left
+    return 2 * at_risk > total
 
 
 @nb.njit(cache=True, inline="always")
@@ -216,20 +256,22 @@ def choose(
     tally,
     piles,
     plen,
+    unseen,
     on_hike,
     n,
     miles,
     cards,
     rngs,
-    copies,
+    stream,
     scratch,
 ):
     """The action of the strategy ``kind`` (``params[seat]`` its parameters) for ``seat`` at this
-    decision, among ``legal[:k]``, reading the compiled engine's state arrays (see ``fast._play``)
+    decision, among ``legal[:k]``, reading the compiled engine's state arrays (see ``fast._run``)
     one by one: a tuple of arrays would be packed and unpacked, with reference counting, at every
-    decision. ``scratch`` is two rows of work space (``fast.play_games`` owns it)."""
+    decision. ``rngs[stream]`` is the seat's generator; ``scratch`` is three rows of work space
+    (``fast.work_arrays``)."""
     if kind == RANDOM:
-        return legal[below(rngs, 1 + seat, k)]
+        return legal[below(rngs, stream, k)]
     # small_choice: the decisions every heuristic makes alike.
     if phase == DISCARD:
         return _pick_discard(legal, k, debt_kind, debt_amount, packs, seat, miles, cards, scratch)
@@ -243,9 +285,7 @@ def choose(
         return legal[0]
     if phase == CONTINUE_PHASE:
         pile_total, pile_best = _pile_miles(piles, plen, miles)
-        if pile_best > 0 and _risks_whole_pack(
-            packs, tally, piles, plen, seat, miles, cards, copies
-        ):
+        if pile_best > 0 and _risks_whole_pack(packs, tally, unseen, seat, miles, cards):
             # Going on would more likely than not empty the backpack and lose the pile's cards.
             return DROP_OUT
     cards_held = tally[seat, PACK_CARDS]
