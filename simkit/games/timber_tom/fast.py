@@ -38,8 +38,6 @@ from simkit.games.timber_tom import fast_strategies as fst
 from simkit.games.timber_tom.rules import DIE_FACES, Rules
 
 _DIE = np.array(DIE_FACES, dtype=np.int64)
-MAX_LEGAL = 2048  # more than every plantable hole of a 27 x 27 board, or every step of a move
-MAX_PATH = 256  # a move's spaces: its allowance plus the hikers it jumps
 
 
 # ----------------------------------------------------------------------- small rules
@@ -1055,8 +1053,8 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros(c.N_G, dtype=np.int64),
         np.zeros((n, c.N_P), dtype=np.int64),
         np.zeros(n_nodes, dtype=np.uint8),
-        np.zeros(MAX_PATH, dtype=np.int64),
-        np.zeros((n, MAX_PATH), dtype=np.int64),
+        np.zeros(n_nodes, dtype=np.int64),  # a move never enters a space twice
+        np.zeros((n, n_nodes), dtype=np.int64),
         np.zeros(max(n_cards, 1), dtype=np.int64),
         np.zeros(max(n_cards, 1), dtype=np.int64),
         np.zeros(n_nodes, dtype=np.int64),
@@ -1069,7 +1067,8 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros((fst.SLOTS, 2), dtype=np.int64),
         np.zeros((fst.SLOTS, n_nodes), dtype=np.int64),
     )
-    legal = np.zeros((MAX_LEGAL, 3), dtype=np.int64)
+    # a plant or lift lists at most every node; a move's steps, four ways each, fewer
+    legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
     scratch = np.zeros(n_nodes, dtype=np.int64)
     keys = np.zeros((n, 7), dtype=np.float64)
     stats = np.zeros((n, 9), dtype=np.int64)

@@ -407,7 +407,11 @@ def _lands(
             return True
         if code == 2:
             seen[nxt] = True
-            stack_node[top], stack_left[top], stack_edge[top] = nxt, stack_left[i] - cost, first[nxt]
+            stack_node[top], stack_left[top], stack_edge[top] = (
+                nxt,
+                stack_left[i] - cost,
+                first[nxt],
+            )
             top += 1
     return False
 

@@ -39,8 +39,8 @@ def compiled_form(player) -> tuple[int, list[int]] | None:
     """(kind code, integer parameters) of a strategy, or None if it has none."""
     if type(player) is Random:
         return RANDOM, [0] * N_PARAMS
-    if type(player) not in _WALKERS:
-        return None
+    if type(player) not in _WALKERS or player.tree_cost < 0 or player.ahead < 0:
+        return None  # a negative cost or lead: the Python strategy says what is wrong
     return WALKER, [
         int(player.tree_cost),
         int(player.reserve_packs),
@@ -146,7 +146,7 @@ def _in_targets(lists, n_nodes, key, node):
     bits = key - n_nodes
     found = False
     for p in range(lists.shape[1]):
-        found |= (bits >> p) & 1 and lists[c.L_TREASURES, p] == node
+        found |= ((bits >> p) & 1) == 1 and lists[c.L_TREASURES, p] == node
     return found
 
 
