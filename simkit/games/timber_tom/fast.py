@@ -967,8 +967,8 @@ def _play(B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, k
     path[0] = camp
     g[c.G_PATH_LEN] = 1
     g[c.G_START] = camp
-    cache[0][:] = -1
-    cache[0][2] = 0
+    cache[0][fst.M_ROUND] = -1  # a new game: no field of this turn read yet
+    cache[0][fst.M_FIELDS] = 0
     _start_turn(B, rl, g, ps, trees)
     advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
     decisions = 0
@@ -1062,10 +1062,14 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros((n, c.N_P), dtype=np.int64),
         np.zeros(n_nodes, dtype=np.uint8),
     )
+    # the strategies' fields: this turn's (meta, keys, fields), and those known by trees
     cache = (
-        np.full(4, -1, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
         np.zeros((fst.SLOTS, 2), dtype=np.int64),
         np.zeros((fst.SLOTS, n_nodes), dtype=np.int64),
+        np.full((fst.KNOWN, 4), -1, dtype=np.int64),
+        np.zeros((fst.KNOWN, n_nodes), dtype=np.uint8),
+        np.zeros((fst.KNOWN, n_nodes), dtype=np.int64),
     )
     # a plant or lift lists at most every node; a move's steps, four ways each, fewer
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)

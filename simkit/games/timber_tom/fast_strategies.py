@@ -31,8 +31,9 @@ FLY_COST = walkers.FLY_COST
 FLY_MARGIN = walkers.FLY_MARGIN
 _WALKERS = (walkers.Trailblazer, walkers.Blocker, walkers.Climber)
 # Slots of ``meta``, the turn's cache of distance fields.
-M_ROUND, M_SEAT, M_FIELDS, M_FLY = range(4)
+M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
+KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
 
 
 def compiled_form(player) -> tuple[int, list[int]] | None:
@@ -151,22 +152,58 @@ def _in_targets(lists, n_nodes, key, node):
 
 
 # ----------------------------------------------------------------------- the turn's fields
+@nb.njit(cache=True, inline="always")
+def _hash(trees):
+    """FNV-1a of the tree layout: where to look for a field already computed."""
+    h = np.uint64(14695981039346656037)
+    for i in range(trees.shape[0]):
+        h = (h ^ np.uint64(trees[i])) * np.uint64(1099511628211)
+    return np.int64(h >> np.uint64(1))
+
+
+@nb.njit(cache=True)
+def _known_field(B, trees, cache, tree_cost, key, block):
+    """The row of ``cache[5]`` holding the distance field for these trees, targets and costs:
+    a field is a function of them alone (the Python strategies keep them in an ``lru_cache``), so
+    one computed for any hiker, any turn, is reused while the trees are the same."""
+    first, nbr, lists, canoe = B[0], B[1], B[3], B[10]
+    meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
+    h = _hash(trees)
+    for j in range(known.shape[0]):
+        if (
+            known[j, 0] == h
+            and known[j, 1] == key
+            and known[j, 2] == block
+            and known[j, 3] == tree_cost
+            and (known_trees[j] == trees).all()
+        ):
+            return j
+    j = meta[M_NEXT_KNOWN]
+    meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
+    n_nodes = known_trees.shape[1]
+    known_fields[j] = fsr._distance_field(
+        first, nbr, canoe, trees, _targets(lists, n_nodes, key), tree_cost, block
+    )
+    known_trees[j] = trees
+    known[j, 0] = h
+    known[j, 1] = key
+    known[j, 2] = block
+    known[j, 3] = tree_cost
+    return j
+
+
 @nb.njit(cache=True)
 def _field(B, trees, cache, tree_cost, key, block):
     """The row of ``fields`` holding the distance field to ``key`` (``block``: trees block; 2:
     the field with flights), computed when first read this turn (``_Walker._field``)."""
-    first, nbr, lists, canoe = B[0], B[1], B[3], B[10]
     meta, keys, fields = cache[0], cache[1], cache[2]
-    n_nodes = fields.shape[1]
     for j in range(meta[M_FIELDS]):
         if keys[j, 0] == key and keys[j, 1] == block:
             return j
     j = meta[M_FIELDS]
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
-    fields[j] = fsr._distance_field(
-        first, nbr, canoe, trees, _targets(lists, n_nodes, key), tree_cost, block != 0
-    )
+    fields[j] = cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)]
     keys[j, 0] = key
     keys[j, 1] = block
     meta[M_FIELDS] = j + 1
@@ -320,14 +357,14 @@ def _no_step(legal, k):
 @nb.njit(cache=True)
 def _landing_targets(B, rl, g, ps, trees, cache, par, s, n, out):
     """``_Walker._landing_targets``: free helipads worth an exact landing, into ``out``."""
-    first, nbr, nd, lists, list_len, canoe = B[0], B[1], B[2], B[3], B[4], B[10]
+    nd, lists, list_len = B[2], B[3], B[4]
     if not ps[s, c.P_FLIGHTS]:
         return 0
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
     walk = cache[2][_walk_field(B, rl, g, ps, trees, cache, par, s)]
     goal = _goal_key(B, rl, ps, s)
-    spaces = fsr._distance_field(first, nbr, canoe, trees, _targets(lists, n_nodes, goal), 1, False)
+    spaces = cache[5][_known_field(B, trees, cache, 1, goal, False)]
     room = g[c.G_ALLOWANCE] - g[c.G_COUNTED]
     on_foot = spaces[ps[s, c.P_POS]] - room
     pads = list_len[c.L_HELIPADS]
