@@ -222,3 +222,10 @@ def test_a_strategy_without_a_compiled_form_keeps_the_python_engine():
     assert runner.choose_engine(exp)[0] == "python"
     with pytest.raises(ExperimentError, match="no compiled form"):
         runner.choose_engine(exp, "compiled")
+
+
+def test_a_board_of_more_peaks_than_compiled_is_left_to_the_python_engine(monkeypatch):
+    players = [[make_strategy("trailblazer", GAME)] * 2]
+    assert compiled_rows(Rules(), players, 1, 0) is not None
+    monkeypatch.setattr(fast, "MAX_PEAKS", len(default_board().treasures) - 1)
+    assert compiled_rows(Rules(), players, 1, 0) is None  # the runner plays the chunk in Python

@@ -38,6 +38,7 @@ from simkit.games.timber_tom import fast_strategies as fst
 from simkit.games.timber_tom.rules import DIE_FACES, Rules
 
 _DIE = np.array(DIE_FACES, dtype=np.int64)
+MAX_PEAKS = 60  # a hiker's Treasures, Snow Cap fees and One-for-One uses are bits by peak
 
 
 # ----------------------------------------------------------------------- small rules
@@ -1300,8 +1301,11 @@ def play_rows(
     first_index: int,
     seat_players: list[list],
 ) -> pa.Table | None:
-    """Play games ``first ..`` of a cell (one list of players per game) into their rows."""
+    """Play games ``first ..`` of a cell (one list of players per game) into their rows; None
+    for a board of more peaks than a 64-bit word has bits for (the runner then plays Python)."""
     global kernel_seconds
+    if len(rules.board.treasures) > MAX_PEAKS:
+        return None
     kinds, params = seat_codes(seat_players)
     started = time.process_time()
     played = compiled(rules).play(root, first, len(seat_players), kinds, params)
