@@ -36,6 +36,7 @@ from simkit.games.lets_take_a_hike.fast import _constant, _lineups
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import cards as cd
 from simkit.games.timber_tom import fast_codes as c
+from simkit.games.timber_tom import fast_fields as ff
 from simkit.games.timber_tom import fast_searches as fsr
 from simkit.games.timber_tom import fast_strategies as fst
 from simkit.games.timber_tom.fast_actions import _held, _restore_all, legal_actions
@@ -74,8 +75,8 @@ def _play(B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, k
     path[0] = camp
     g[c.G_PATH_LEN] = 1
     g[c.G_START] = camp
-    cache[0][fst.M_ROUND] = -1  # a new game: no field of this turn read yet
-    cache[0][fst.M_FIELDS] = 0
+    cache[0][ff.M_ROUND] = -1  # a new game: no field of this turn read yet
+    cache[0][ff.M_FIELDS] = 0
     _start_turn(B, rl, g, ps, trees)
     advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
     decisions = 0
@@ -172,11 +173,11 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
     # the strategies' fields: this turn's (meta, keys, fields), and those known by trees
     cache = (
         np.zeros(4, dtype=np.int64),
-        np.zeros((fst.SLOTS, 2), dtype=np.int64),
-        np.zeros((fst.SLOTS, n_nodes), dtype=np.int64),
-        np.full((fst.KNOWN, 4), -1, dtype=np.int64),
-        np.zeros((fst.KNOWN, n_nodes), dtype=np.uint8),
-        np.zeros((fst.KNOWN, n_nodes), dtype=np.int64),
+        np.zeros((ff.SLOTS, 2), dtype=np.int64),
+        np.zeros((ff.SLOTS, n_nodes), dtype=np.int64),
+        np.full((ff.KNOWN, 4), -1, dtype=np.int64),
+        np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
+        np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
     )
     # a plant or lift lists at most every node; a move's steps, four ways each, fewer
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
@@ -392,7 +393,7 @@ def seat_codes(seat_players: list[list]) -> tuple[np.ndarray, np.ndarray]:
     which, lineups = _lineups(seat_players)
     n = len(lineups[0])
     kinds = np.zeros((len(lineups), n), dtype=np.int64)
-    params = np.zeros((len(lineups), n, fst.N_PARAMS), dtype=np.int64)
+    params = np.zeros((len(lineups), n, ff.N_PARAMS), dtype=np.int64)
     for i, players in enumerate(lineups):
         for seat, player in enumerate(players):
             kinds[i, seat], params[i, seat] = fst.compiled_form(player)
