@@ -30,4 +30,5 @@ GAME = GameSpec(
         "x_drawn",
     ),
     load_data=load_data,
+    fast_engine="simkit.games.timber_tom.fast",
 )

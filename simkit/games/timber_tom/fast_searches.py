@@ -120,26 +120,14 @@ def _reaches(first, nbr, start, ahead, blocked):
 
 @nb.njit(cache=True)
 def _reaches_home(first, nbr, camp, start, blocked):
+    """Whether ``start`` has a free way home: the search of :func:`_reaches` from Base Camp,
+    stopped as soon as it meets ``start`` (hikers seldom are ringed in: most of the board is
+    spared)."""
     if start == camp:
         return True
-    n = first.shape[0] - 1
-    seen = blocked.copy()
-    seen[camp] = 1
-    queue = np.empty(n, dtype=np.int64)
-    queue[0] = camp
-    head, tail = 0, 1
-    while head < tail:
-        node = queue[head]
-        head += 1
-        for k in range(first[node], first[node + 1]):
-            other = nbr[k]
-            if not seen[other]:
-                if other == start:
-                    return True
-                seen[other] = 1
-                queue[tail] = other
-                tail += 1
-    return False
+    mark = np.zeros(first.shape[0] - 1, dtype=np.bool_)
+    mark[start] = True
+    return _reaches(first, nbr, camp, mark, blocked)
 
 
 def reaches_home(board: bd.Board, start: int, blocked) -> bool:
@@ -366,44 +354,65 @@ def downhill(board: bd.Board, dist: np.ndarray, node: int, most: int) -> list[in
 
 
 # ------------------------------------------------------------------------- exact landings
-@nb.njit(cache=True)
-def _lands(
-    first, nbr, rows, cols, avoid, trees, taken, goal, goal_rows, goal_cols, node, left, seen, depth
-):
+@nb.njit(cache=True, inline="always")
+def _opens(rows, cols, taken, goal, goal_rows, goal_cols, node, left, depth):
+    """What a walk standing on ``node`` with ``left`` spaces to go does: 1 it has landed on the
+    goal, 0 it gives up (a space short, 12 steps deep, or the goal beyond reach as the crow
+    flies), 2 it looks further."""
     if left == 0:
-        return goal[node] and not taken[node]
+        return 1 if goal[node] and not taken[node] else 0
     near = INF
     for k in range(goal_rows.shape[0]):
         near = min(near, abs(rows[node] - goal_rows[k]) + abs(cols[node] - goal_cols[k]))
     if depth > 12 or near > left + 2:
-        return False
-    for k in range(first[node], first[node + 1]):
-        nxt = nbr[k]
+        return 0
+    return 2
+
+
+@nb.njit(cache=True)
+def _lands(
+    first, nbr, rows, cols, avoid, trees, taken, goal, goal_rows, goal_cols, node, left, seen, depth
+):
+    """The depth-first search of :func:`lands_exactly` with its own stack (a recursive function
+    cannot be compiled into a cached caller: the compiled engine calls this one)."""
+    code = _opens(rows, cols, taken, goal, goal_rows, goal_cols, node, left, depth)
+    if code != 2:
+        return code == 1
+    stack_node = np.empty(16, dtype=np.int64)
+    stack_left = np.empty(16, dtype=np.int64)
+    stack_edge = np.empty(16, dtype=np.int64)
+    stack_node[0], stack_left[0], stack_edge[0] = node, left, first[node]
+    top = 1
+    while top:
+        i = top - 1
+        here, e = stack_node[i], stack_edge[i]
+        if e == first[here + 1]:
+            top -= 1
+            if top:
+                seen[here] = False  # marked when its parent stepped onto it
+            continue
+        stack_edge[i] = e + 1
+        nxt = nbr[e]
         if seen[nxt] or avoid[nxt] or trees[nxt]:
             continue
         cost = 0 if taken[nxt] else 1
-        if cost > left:
+        if cost > stack_left[i]:
             continue
-        seen[nxt] = True
-        ok = _lands(
-            first,
-            nbr,
-            rows,
-            cols,
-            avoid,
-            trees,
-            taken,
-            goal,
-            goal_rows,
-            goal_cols,
-            nxt,
-            left - cost,
-            seen,
-            depth + 1,
+        code = _opens(
+            rows, cols, taken, goal, goal_rows, goal_cols, nxt, stack_left[i] - cost, depth + top
         )
-        seen[nxt] = False
-        if ok:
+        if code == 1:
+            for j in range(1, top):
+                seen[stack_node[j]] = False
             return True
+        if code == 2:
+            seen[nxt] = True
+            stack_node[top], stack_left[top], stack_edge[top] = (
+                nxt,
+                stack_left[i] - cost,
+                first[nxt],
+            )
+            top += 1
     return False
 
 

@@ -1,0 +1,455 @@
+"""Timber Tom compiled with numba: the turn flow of :mod:`state`, played with the compiled
+strategies of :mod:`fast_strategies`, for whole chunks of games at once.
+
+It mirrors the Python engine step by step: the same stages and phases, the same legal actions in
+the same order (an action is a row ``(kind, a, b)``, codes in :mod:`fast_codes`), the same draws
+from the same SplitMix64 streams (the die and the card pile from the engine's, each seat's choices
+from its own), so a game gives the same row in both; ``tests/timber_tom/test_timber_tom_fast.py``
+checks that game by game. The Python engine stays the reference: the one that is read, logged,
+traced and replayed.
+
+State lives in flat arrays allocated once per chunk: ``g`` the game's scalars, ``ps`` one row per
+hiker, the trees (one byte per node), the move's path, each hiker's last path, the card piles, the
+trees in hand, the way home kept between plantings, and the snapshot a move given up returns to.
+The board, the rules and the deck are arrays built once per ``Rules`` (:func:`compiled`). The
+board searches are those of :mod:`fast_searches`, called as they are.
+
+The rules are split by concern: :mod:`fast_actions` (small rules, legal actions),
+:mod:`fast_cards` (the Hiking Cards), :mod:`fast_turns` (the turn flow and applying an action);
+this module plays the games and turns them into rows. numba's on-disk cache checks only the
+source file of each compiled function: after changing one of them, or :mod:`fast_strategies` or
+:mod:`fast_searches`, clear ``__pycache__``.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+
+import numba as nb
+import numpy as np
+import pyarrow as pa
+
+from simkit.core.fast_rng import game_streams, shuffle
+from simkit.core.results import SCHEMA
+from simkit.games.lets_take_a_hike.fast import _constant, _lineups
+from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import cards as cd
+from simkit.games.timber_tom import fast_codes as c
+from simkit.games.timber_tom import fast_fields as ff
+from simkit.games.timber_tom import fast_searches as fsr
+from simkit.games.timber_tom import fast_strategies as fst
+from simkit.games.timber_tom.fast_actions import _held, _restore_all, legal_actions
+from simkit.games.timber_tom.fast_turns import _start_turn, advance, apply
+from simkit.games.timber_tom.rules import Rules
+
+MAX_PEAKS = 60  # a hiker's Treasures, Snow Cap fees and One-for-One uses are bits by peak
+
+
+# ----------------------------------------------------------------------- one game
+@nb.njit(cache=True)
+def _play(B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, keys, out_stats):
+    """Play one game; returns (end reason, turns, decisions); ``keys`` gets each hiker's rank
+    key and ``out_stats`` its columns."""
+    g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = state
+    nd = B[2]
+    camp = nd.shape[1] - 1
+    n_cards = draw.shape[0]
+    g[:] = 0
+    ps[:] = 0
+    trees[:] = 0
+    g[c.G_BOX] = rl[c.R_TREE_BOX]
+    for s in range(n):
+        ps[s, c.P_POS] = camp
+        _restore_all(g, ps, rl, s)
+        ps[s, c.P_WILD] = -1
+        ps[s, c.P_MOVES_TO_FINISH] = -1
+        last_path[s, 0] = camp
+        ps[s, c.P_LAST_LEN] = 1
+    if rl[c.R_CARDS]:
+        for j in range(n_cards):
+            draw[j] = j
+        g[c.G_DRAW_LEN] = n_cards
+    shuffle(rngs, 0, draw, g[c.G_DRAW_LEN])
+    g[c.G_WILD_DRAWN] = -1
+    path[0] = camp
+    g[c.G_PATH_LEN] = 1
+    g[c.G_START] = camp
+    cache[0][ff.M_ROUND] = -1  # a new game: no field of this turn read yet
+    cache[0][ff.M_FIELDS] = 0
+    _start_turn(B, rl, g, ps, trees)
+    advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
+    decisions = 0
+    while not g[c.G_TERMINAL]:
+        k = legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch)
+        s = g[c.G_SEAT]
+        j = fst.choose(kinds[s], params[s], B, rl, g, ps, trees, path, cache, n, legal, k, rngs)
+        decisions += 1
+        apply(
+            B,
+            D,
+            rl,
+            g,
+            ps,
+            trees,
+            path,
+            last_path,
+            draw,
+            discard,
+            lifted,
+            undo_ps,
+            undo_trees,
+            rngs,
+            n,
+            legal[j, 0],
+            legal[j, 1],
+            legal[j, 2],
+        )
+    turned = g[c.G_ROUND] if g[c.G_END] == c.END_TURN_LIMIT else g[c.G_ROUND] + 1
+    finished = 0
+    for s in range(n):
+        finished += ps[s, c.P_FINISHED]
+    for s in range(n):
+        score = (
+            ps[s, c.P_PACKS] * pts[0]
+            + ps[s, c.P_FLIGHTS] * pts[1]
+            + ps[s, c.P_RADIOS] * pts[2]
+            + ps[s, c.P_SAWS] * pts[3]
+            + ps[s, c.P_AXES] * pts[4]
+        )
+        if g[c.G_END] == c.END_NORMAL:
+            keys[s, 0] = ps[s, c.P_FINISHED]
+        else:
+            keys[s, 0] = _held(ps[s, c.P_TREASURES])
+        keys[s, 1] = score
+        keys[s, 2] = ps[s, c.P_PACKS]
+        keys[s, 3] = ps[s, c.P_FLIGHTS]
+        keys[s, 4] = ps[s, c.P_RADIOS]
+        keys[s, 5] = ps[s, c.P_SAWS]
+        keys[s, 6] = ps[s, c.P_AXES]
+        out_stats[s, 0] = _held(ps[s, c.P_TREASURES])
+        out_stats[s, 1] = ps[s, c.P_PLANTED]
+        out_stats[s, 2] = ps[s, c.P_CLEARED]
+        out_stats[s, 3] = ps[s, c.P_PACKS_USED]
+        out_stats[s, 4] = ps[s, c.P_FLOWN]
+        out_stats[s, 5] = ps[s, c.P_CARDS]
+        out_stats[s, 6] = ps[s, c.P_EMERGENCIES]
+        out_stats[s, 7] = ps[s, c.P_MOVES_TO_FINISH]
+        out_stats[s, 8] = 1 if ps[s, c.P_FINISHED] and finished > 1 else 0
+    return g[c.G_END], turned, decisions
+
+
+@nb.njit(cache=True)
+def _ranks(keys, n, ranks):
+    """Competition ranks from the rank keys (larger is better), as ``rank_by``."""
+    for s in range(n):
+        r = 1
+        for o in range(n):
+            for x in range(keys.shape[1]):
+                if keys[o, x] != keys[s, x]:
+                    r += keys[o, x] > keys[s, x]
+                    break
+        ranks[s] = r
+
+
+@nb.njit(cache=True)
+def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
+    """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
+    seeds, streams = game_streams(root, first, count, n)
+    n_nodes = B[2].shape[1]
+    state = (
+        np.zeros(c.N_G, dtype=np.int64),
+        np.zeros((n, c.N_P), dtype=np.int64),
+        np.zeros(n_nodes, dtype=np.uint8),
+        np.zeros(n_nodes, dtype=np.int64),  # a move never enters a space twice
+        np.zeros((n, n_nodes), dtype=np.int64),
+        np.zeros(max(n_cards, 1), dtype=np.int64),
+        np.zeros(max(n_cards, 1), dtype=np.int64),
+        np.zeros(n_nodes, dtype=np.int64),
+        np.zeros(n_nodes, dtype=np.int64),
+        np.zeros((n, c.N_P), dtype=np.int64),
+        np.zeros(n_nodes, dtype=np.uint8),
+    )
+    # the strategies' fields: this turn's (meta, keys, fields), and those known by trees
+    cache = (
+        np.zeros(4, dtype=np.int64),
+        np.zeros((ff.SLOTS, 2), dtype=np.int64),
+        np.zeros((ff.SLOTS, n_nodes), dtype=np.int64),
+        np.full((ff.KNOWN, 4), -1, dtype=np.int64),
+        np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
+        np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
+    )
+    # a plant or lift lists at most every node; a move's steps, four ways each, fewer
+    legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
+    scratch = np.zeros(n_nodes, dtype=np.int64)
+    keys = np.zeros((n, 7), dtype=np.float64)
+    stats = np.zeros((n, 9), dtype=np.int64)
+    ranks = np.zeros(n, dtype=np.int64)
+    out_stats = np.zeros((count, n, 9), dtype=np.int64)
+    out_scores = np.zeros((count, n), dtype=np.float64)
+    out_ranks = np.zeros((count, n), dtype=np.int64)
+    out_end = np.zeros(count, dtype=np.int64)
+    out_turns = np.zeros(count, dtype=np.int64)
+    decisions = 0
+    for gi in range(count):
+        rngs = streams[gi].copy()
+        end, turns, d = _play(
+            B,
+            D,
+            rl,
+            pts,
+            n,
+            rngs,
+            kinds[gi],
+            params[gi],
+            state,
+            cache,
+            legal,
+            scratch,
+            keys,
+            stats,
+        )
+        decisions += d
+        _ranks(keys, n, ranks)
+        out_stats[gi] = stats
+        out_scores[gi] = keys[:, 1]
+        out_ranks[gi] = ranks
+        out_end[gi] = end
+        out_turns[gi] = turns
+    return seeds, out_stats, out_scores, out_ranks, out_end, out_turns, decisions
+
+
+# ----------------------------------------------------------------------- Python side
+EXTRAS = (
+    ("x_cards_drawn", 5),
+    ("x_drawn", 8),
+    ("x_emergencies", 6),
+    ("x_flights", 4),
+    ("x_moves_to_finish", 7),
+    ("x_supply_packs_used", 3),
+    ("x_treasures", 0),
+    ("x_trees_cleared", 2),
+    ("x_trees_planted", 1),
+)  # sorted by name, as the Python runner writes them, with their column of ``out_stats``
+
+
+def _board_arrays(board: bd.Board) -> tuple:
+    """The board as the tuple ``B`` the compiled engine reads (see :mod:`fast_codes`)."""
+    t = fsr.tables(board)
+    n_nodes = board.n_nodes
+    nd = np.zeros((7, n_nodes), dtype=np.int64)
+    nd[c.N_ZONE] = board.zone
+    nd[c.N_FEATURE] = board.feature
+    nd[c.N_PEAK] = board.peak
+    nd[c.N_MOUNTAIN] = board.mountain
+    nd[c.N_PLANTABLE] = board.plantable
+    nd[c.N_ROW] = t.rows
+    nd[c.N_COL] = t.cols
+    rows = [
+        board.helipads,
+        board.treasures,
+        board.plantable_spaces,
+        board.plantable_in_zone[bd.Z1500],
+        board.plantable_in_zone[bd.Z1000],
+        *board.refuges_by_mountain,
+    ]
+    lists = np.full((len(rows), max(1, max(len(r) for r in rows))), -1, dtype=np.int64)
+    for i, r in enumerate(rows):
+        lists[i, : len(r)] = r
+    list_len = np.array([len(r) for r in rows], dtype=np.int64)
+    tailwind = np.array(
+        [kind == bd.TAILWIND for steps in board.steps for _, kind in steps], dtype=np.bool_
+    )
+    avoid = np.array(
+        [f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)]
+    )
+    avoid[board.camp] = True
+    plantable = np.array(board.plantable, dtype=np.bool_)
+    return (
+        t.first,
+        t.nbr,
+        nd,
+        lists,
+        list_len,
+        t.ring,
+        t.has_ring,
+        t.hole,
+        plantable,
+        tailwind,
+        t.canoe,
+        avoid,
+        t.rows,
+        t.cols,
+    )
+
+
+def _deck_arrays(deck: tuple[cd.Card, ...]) -> tuple:
+    """The deck as the tuple ``D``: kinds, tree values, effects per slot (0: the card's own,
+    1-3: a red card's for the die's 3, 4, 5) and how many."""
+    most = max([1] + [len(e) for card in deck for e in (card.effects, *card.on_roll)])
+    kind = np.array([cd.KINDS.index(card.kind) for card in deck], dtype=np.int64)
+    trees = np.array([card.trees for card in deck], dtype=np.int64)
+    effects = np.zeros((len(deck), 4, most, 4), dtype=np.int64)
+    count = np.zeros((len(deck), 4), dtype=np.int64)
+    for i, card in enumerate(deck):
+        for slot, effs in enumerate((card.effects, *card.on_roll)):
+            count[i, slot] = len(effs)
+            for e, eff in enumerate(effs):
+                effects[i, slot, e] = (
+                    cd.EFFECTS.index(eff.do),
+                    eff.n,
+                    cd.WHO.index(eff.who),
+                    cd.ZONE_FILTERS.index(eff.zone),
+                )
+    return kind, trees, effects, count
+
+
+def _rule_array(rules: Rules) -> np.ndarray:
+    z, tray, board = rules.zones, rules.tray, rules.board
+    rl = np.zeros(c.N_R, dtype=np.int64)
+    rl[c.R_TREASURES_TO_WIN] = rules.treasures_to_win
+    rl[c.R_FAIR] = rules.fair_and_square
+    rl[c.R_CARDS] = rules.cards
+    rl[c.R_DANGER_MOVE] = rules.danger_move
+    rl[c.R_TREE_BOX] = rules.tree_box
+    rl[c.R_RING_RELIEF] = rules.ring_relief
+    rl[c.R_PACK_SPACES] = rules.pack_spaces
+    rl[c.R_FLIGHT_SPACES] = rules.flight_spaces
+    rl[c.R_WILD_SPACES] = rules.wild_spaces
+    rl[c.R_SNOW_FEE] = rules.snow_cap_fee
+    rl[c.R_CANOE_FEE] = rules.canoe_fee
+    rl[c.R_SAW_KEPT] = rules.saw_cut_kept
+    rl[c.R_TURN_LIMIT] = rules.turn_limit
+    rl[c.R_TRAY_PACKS] = tray.supply_packs
+    rl[c.R_TRAY_AXES] = tray.axes
+    rl[c.R_TRAY_SAWS] = tray.chainsaws
+    rl[c.R_TRAY_FLIGHTS] = tray.heli_flights
+    rl[c.R_TRAY_RADIOS] = tray.heli_radios
+    rl[c.R_CAMP] = board.camp
+    rl[c.R_N_PEAKS] = len(board.treasures)
+    moves = {bd.BASE: z.move_250, bd.Z250: z.move_250, bd.Z500: z.move_500}
+    moves |= {bd.Z1000: z.move_1000, bd.Z1500: z.move_1500}
+    trees = {bd.Z250: z.trees_250, bd.Z500: z.trees_500, bd.Z1000: z.trees_1000}
+    trees[bd.Z1500] = z.trees_1500
+    for zone in range(len(bd.ZONE_NAMES)):
+        rl[c.R_MOVE + zone] = moves.get(zone, 0)
+        rl[c.R_TREES + zone] = trees.get(zone, 0)
+    return rl
+
+
+class Compiled:
+    """One ``Rules`` as the arrays the compiled engine reads: board, deck, numbers."""
+
+    def __init__(self, rules: Rules):
+        self.board = _board_arrays(rules.board)
+        self.deck = _deck_arrays(rules.deck)
+        self.rules = _rule_array(rules)
+        p = rules.points
+        self.points = np.array(
+            [p.supply_pack, p.heli_flight, p.heli_radio, p.chainsaw, p.axe], dtype=np.float64
+        )
+        self.n_cards = len(rules.deck)
+
+    def play(self, root: int, first: int, count: int, kinds: np.ndarray, params: np.ndarray):
+        return play_games(
+            self.board,
+            self.deck,
+            self.rules,
+            self.points,
+            np.uint64(root),
+            first,
+            count,
+            kinds.shape[1],
+            kinds,
+            params,
+            self.n_cards,
+        )
+
+
+@cache
+def compiled(rules: Rules) -> Compiled:
+    """One ``Compiled`` per rules (and so per board and deck), built once per process."""
+    return Compiled(rules)
+
+
+def supports(strategies) -> bool:
+    """Whether every strategy has a compiled form."""
+    return all(fst.compiled_form(s) is not None for s in strategies)
+
+
+def warm() -> None:
+    """Compile (or load from numba's cache) before work is dispatched."""
+    from simkit.strategies.generic import Random  # noqa: PLC0415
+
+    compiled(Rules()).play(0, 0, 1, *seat_codes([[Random()] * 2]))
+
+
+# Process CPU seconds spent inside the compiled kernel by ``play_rows`` (read by ``simkit bench``).
+kernel_seconds = 0.0
+
+
+def seat_codes(seat_players: list[list]) -> tuple[np.ndarray, np.ndarray]:
+    """Each game's seats as (kind codes, parameters) arrays for the compiled engine."""
+    which, lineups = _lineups(seat_players)
+    n = len(lineups[0])
+    kinds = np.zeros((len(lineups), n), dtype=np.int64)
+    params = np.zeros((len(lineups), n, ff.N_PARAMS), dtype=np.int64)
+    for i, players in enumerate(lineups):
+        for seat, player in enumerate(players):
+            kinds[i, seat], params[i, seat] = fst.compiled_form(player)
+    return kinds[which], params[which]
+
+
+def play_rows(
+    labels: tuple[str, str, str],
+    rules: Rules,
+    root: int,
+    first: int,
+    first_index: int,
+    seat_players: list[list],
+) -> pa.Table | None:
+    """Play games ``first ..`` of a cell (one list of players per game) into their rows; None
+    for a board of more peaks than a 64-bit word has bits for (the runner then plays Python)."""
+    global kernel_seconds
+    if len(rules.board.treasures) > MAX_PEAKS:
+        return None
+    kinds, params = seat_codes(seat_players)
+    started = time.process_time()
+    played = compiled(rules).play(root, first, len(seat_players), kinds, params)
+    kernel_seconds += time.process_time() - started
+    names = [[p.name for p in players] for players in seat_players]
+    return outcome_table(*labels, first_index, names, played)
+
+
+def outcome_table(
+    experiment: str, variant: str, game: str, first_index: int, names: list[list[str]], played
+) -> pa.Table:
+    """The rows of a chunk played by the compiled engine, as the Python runner writes them."""
+    seeds, stats, scores, ranks, end, turns, _ = played
+    count, n = ranks.shape
+    rows = count * n
+    winners = (ranks == 1).sum(axis=1, keepdims=True)
+    shares = np.where(ranks == 1, 1.0 / winners, 0.0)
+    columns = {
+        "experiment": _constant(experiment, rows),
+        "variant": _constant(variant, rows),
+        "game": _constant(game, rows),
+        "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
+        "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
+        "seed": pa.array(np.repeat(seeds, n)),
+        "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
+        "strategy": pa.array([name for game_names in names for name in game_names], pa.string()),
+        "score": pa.array(scores.ravel()),
+        "rank": pa.array(ranks.ravel().astype(np.int8)),
+        "win_share": pa.array(shares.ravel()),
+        "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
+        "end_reason": pa.DictionaryArray.from_arrays(
+            np.repeat(end, n).astype(np.int32), pa.array(c.END_REASONS, pa.string())
+        ).cast(pa.string()),
+    }
+    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
+    arrays += [pa.array(stats[:, :, col].ravel()) for _, col in EXTRAS]
+    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *(name for name, _ in EXTRAS)])
+
+
+__all__ = ["Compiled", "play_rows", "supports", "warm"]

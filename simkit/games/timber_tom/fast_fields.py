@@ -1,0 +1,276 @@
+"""The compiled walkers' (:mod:`fast_strategies`) readings of the game and their distance fields:
+the fields of the turn (kept for the rest of it once read, as ``_Walker._field``), the flight
+field, and the fields kept by trees, targets and costs across turns (a pure function of them, as
+the Python strategies' ``lru_cache``)."""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simkit.core.fast_rng import next64
+from simkit.games.timber_tom import board as bd
+from simkit.games.timber_tom import fast_codes as c
+from simkit.games.timber_tom import fast_searches as fsr
+from simkit.strategies import timber_tom as walkers
+
+# A walker's parameters, in this order.
+TREE_COST, RESERVE_PACKS, SPEND_FLIGHTS, DRAW_ON_SNOW, PLANT_NEAR, AHEAD, TRADE_TO_TREASURE = range(
+    7
+)
+N_PARAMS = 7
+INF = walkers.INF
+FLY_COST = walkers.FLY_COST
+FLY_MARGIN = walkers.FLY_MARGIN
+# Slots of ``meta``, the turn's cache of distance fields.
+M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
+SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
+KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
+
+
+# ----------------------------------------------------------------------- small readings
+@nb.njit(cache=True, inline="always")
+def _held(bits):
+    k = 0
+    while bits:
+        k += bits & 1
+        bits >>= 1
+    return k
+
+
+@nb.njit(cache=True, inline="always")
+def _random(rngs, i):
+    """``GameRng.random``: a float in [0, 1) from 53 bits."""
+    return float(next64(rngs, i) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@nb.njit(cache=True, inline="always")
+def _moves(spaces):
+    """Moves a walk of ``spaces`` takes at 5 spaces a move."""
+    return (max(0, spaces) + 4) // 5
+
+
+@nb.njit(cache=True, inline="always")
+def _manhattan(rows, cols, a, b):
+    return abs(rows[a] - rows[b]) + abs(cols[a] - cols[b])
+
+
+@nb.njit(cache=True, inline="always")
+def _other(ps, n, camp, me, node):
+    """Whether another hiker still racing stands on ``node`` (Base Camp aside)."""
+    if node == camp:
+        return False
+    found = False
+    for s in range(n):
+        found |= s != me and not ps[s, c.P_FINISHED] and ps[s, c.P_POS] == node
+    return found
+
+
+@nb.njit(cache=True, inline="always")
+def _find(legal, k, kind, a, b):
+    """The row of action ``(kind, a, b)`` among the ``k`` legal ones, -1 if absent."""
+    for j in range(k):
+        if legal[j, 0] == kind and legal[j, 1] == a and legal[j, 2] == b:
+            return j
+    return -1
+
+
+@nb.njit(cache=True, inline="always")
+def _target_key(rl, lists, ps, n_nodes, s):
+    """Where hiker ``s`` heads (``_target``) as a key: a node when it is one (Base Camp with
+    enough Treasures, or the one Treasure left: ``(t,)`` is then the key of ``(here,)`` on it),
+    else ``n_nodes`` plus the bits of the peaks not held."""
+    held = ps[s, c.P_TREASURES]
+    if _held(held) >= rl[c.R_TREASURES_TO_WIN]:
+        return rl[c.R_CAMP]
+    bits = 0
+    count = 0
+    last = 0
+    for p in range(rl[c.R_N_PEAKS]):
+        if not (held >> p) & 1:
+            bits |= 1 << p
+            count += 1
+            last = p
+    if count == 1:
+        return lists[c.L_TREASURES, last]
+    return n_nodes + bits
+
+
+@nb.njit(cache=True, inline="always")
+def _targets(lists, n_nodes, key):
+    if key < n_nodes:
+        out = np.empty(1, dtype=np.int64)
+        out[0] = key
+        return out
+    bits = key - n_nodes
+    count = 0
+    for p in range(62):
+        count += (bits >> p) & 1
+    out = np.empty(count, dtype=np.int64)
+    k = 0
+    for p in range(62):
+        if (bits >> p) & 1:
+            out[k] = lists[c.L_TREASURES, p]
+            k += 1
+    return out
+
+
+@nb.njit(cache=True, inline="always")
+def _in_targets(lists, n_nodes, key, node):
+    if key < n_nodes:
+        return node == key
+    bits = key - n_nodes
+    found = False
+    for p in range(lists.shape[1]):
+        found |= ((bits >> p) & 1) == 1 and lists[c.L_TREASURES, p] == node
+    return found
+
+
+# ----------------------------------------------------------------------- the turn's fields
+@nb.njit(cache=True, inline="always")
+def _hash(trees):
+    """FNV-1a of the tree layout: where to look for a field already computed."""
+    h = np.uint64(14695981039346656037)
+    for i in range(trees.shape[0]):
+        h = (h ^ np.uint64(trees[i])) * np.uint64(1099511628211)
+    return np.int64(h >> np.uint64(1))
+
+
+@nb.njit(cache=True)
+def _known_field(B, trees, cache, tree_cost, key, block):
+    """The row of ``cache[5]`` holding the distance field for these trees, targets and costs:
+    a field is a function of them alone (the Python strategies keep them in an ``lru_cache``), so
+    one computed for any hiker, any turn, is reused while the trees are the same."""
+    first, nbr, lists, canoe = B[0], B[1], B[3], B[10]
+    meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
+    h = _hash(trees)
+    for j in range(known.shape[0]):
+        if (
+            known[j, 0] == h
+            and known[j, 1] == key
+            and known[j, 2] == block
+            and known[j, 3] == tree_cost
+            and (known_trees[j] == trees).all()
+        ):
+            return j
+    j = meta[M_NEXT_KNOWN]
+    meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
+    n_nodes = known_trees.shape[1]
+    known_fields[j] = fsr._distance_field(
+        first, nbr, canoe, trees, _targets(lists, n_nodes, key), tree_cost, block
+    )
+    known_trees[j] = trees
+    known[j, 0] = h
+    known[j, 1] = key
+    known[j, 2] = block
+    known[j, 3] = tree_cost
+    return j
+
+
+@nb.njit(cache=True)
+def _field(B, trees, cache, tree_cost, key, block):
+    """The row of ``fields`` holding the distance field to ``key`` (``block``: trees block; 2:
+    the field with flights), computed when first read this turn (``_Walker._field``)."""
+    meta, keys, fields = cache[0], cache[1], cache[2]
+    for j in range(meta[M_FIELDS]):
+        if keys[j, 0] == key and keys[j, 1] == block:
+            return j
+    j = meta[M_FIELDS]
+    if j == SLOTS:
+        raise ValueError("more distance fields in one turn than the cache holds")
+    fields[j] = cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)]
+    keys[j, 0] = key
+    keys[j, 1] = block
+    meta[M_FIELDS] = j + 1
+    return j
+
+
+@nb.njit(cache=True)
+def _goal_key(B, rl, ps, s):
+    """``_Walker._goal``: the target, or Base Camp with no pack for a Snow Cap still ahead."""
+    nd, lists = B[2], B[3]
+    n_nodes = nd.shape[1]
+    camp = n_nodes - 1
+    key = _target_key(rl, lists, ps, n_nodes, s)
+    if key != camp and ps[s, c.P_PACKS] < 1:
+        here = ps[s, c.P_POS]
+        on_snow = nd[c.N_ZONE, here] == bd.SNOW and _in_targets(
+            lists, n_nodes, key, lists[c.L_TREASURES, nd[c.N_PEAK, here]]
+        )
+        if not on_snow:
+            return camp
+    return key
+
+
+@nb.njit(cache=True, inline="always")
+def _tools(g, ps, s):
+    return ps[s, c.P_AXES] + ps[s, c.P_SAWS] + g[c.G_SAW_CREDIT] > 0 or g[c.G_WILD_ACTIVE] != 0
+
+
+@nb.njit(cache=True)
+def _walk_field(B, rl, g, ps, trees, cache, par, s):
+    """Spaces to the goal on foot: a row of ``fields``."""
+    key = _goal_key(B, rl, ps, s)
+    return _field(B, trees, cache, par[TREE_COST], key, 0 if _tools(g, ps, s) else 1)
+
+
+@nb.njit(cache=True)
+def _own_field(B, rl, g, ps, trees, cache, par, s, n):
+    """``_Walker._own_field``: the walk, a Heli-Flight counted as a way between free helipads
+    while the hiker holds a token (kept per goal for the turn)."""
+    first, nbr, nd, lists, list_len = B[0], B[1], B[2], B[3], B[4]
+    meta, keys, fields = cache[0], cache[1], cache[2]
+    walk = _walk_field(B, rl, g, ps, trees, cache, par, s)
+    if not ps[s, c.P_FLIGHTS]:
+        return walk
+    key = _goal_key(B, rl, ps, s)
+    for j in range(meta[M_FIELDS]):
+        if keys[j, 0] == key and keys[j, 1] == 2:
+            return j
+    j = meta[M_FIELDS]
+    if j == SLOTS:
+        raise ValueError("more distance fields in one turn than the cache holds")
+    camp = nd.shape[1] - 1
+    dist = fields[walk].copy()
+    pads = list_len[c.L_HELIPADS]
+    free = np.empty(pads, dtype=np.int64)
+    m = 0
+    for i in range(pads):
+        p = lists[c.L_HELIPADS, i]
+        if not _other(ps, n, camp, s, p):
+            free[m] = p
+            m += 1
+    seeds = np.empty(pads, dtype=np.int64)
+    k = 0
+    for i in range(m):
+        best = INF
+        for q in range(m):
+            if q != i:
+                best = min(best, fields[walk, free[q]])
+        best += FLY_COST
+        if best < dist[free[i]]:
+            dist[free[i]] = best
+            seeds[k] = free[i]
+            k += 1
+    if k:
+        # nearest seed first, the helipads' order among equals (a stable sort)
+        for i in range(1, k):
+            x = seeds[i]
+            j2 = i - 1
+            while j2 >= 0 and dist[seeds[j2]] > dist[x]:
+                seeds[j2 + 1] = seeds[j2]
+                j2 -= 1
+            seeds[j2 + 1] = x
+        dist = fsr._spread(first, nbr, trees, dist, seeds[:k])
+    fields[j] = dist
+    keys[j, 0] = key
+    keys[j, 1] = 2
+    meta[M_FIELDS] = j + 1
+    return j
+
+
+@nb.njit(cache=True, inline="always")
+def _pack_need(rl, ps, par, s):
+    """Packs to keep: one per Snow Cap still to climb, plus the style's reserve."""
+    left = max(0, rl[c.R_TREASURES_TO_WIN] - _held(ps[s, c.P_TREASURES]))
+    return min(3, left + par[RESERVE_PACKS])
