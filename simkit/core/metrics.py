@@ -256,8 +256,8 @@ def score_anatomy(df, sentinels: dict[str, float] | None = None, skip: tuple[str
     """Each numeric ``x_`` column per (variant, n_players): its mean with interval (the game the
     unit), its mean for the winners and for the others, and its correlation with the final score
     (where points come from). A value equal to the column's sentinel (``sentinels``: "does not
-    apply") is left out; columns in ``skip`` are not shown. ``df`` may be a lazy scan: every
-    column's per-game sums come from one pass over the games, its split from one over the cells."""
+    apply") is left out; columns in ``skip`` are not shown. ``df`` may be a lazy scan: each cell
+    is read once, as (games, seats) arrays of every column."""
     sentinels = sentinels or {}
     rows = df.lazy()
     types = rows.collect_schema()
@@ -286,34 +286,11 @@ def score_anatomy(df, sentinels: dict[str, float] | None = None, skip: tuple[str
             v = pl.when(v == sentinels[column]).then(None).otherwise(v)
         return v
 
-    winner = pl.col("win_share") > 0
-    per_game_sums = (
-        rows.group_by(*KEYS, "game_index")
-        .agg(
-            *(value(c).sum().alias(f"y{i}") for i, c in enumerate(extras)),
-            *(value(c).count().cast(pl.Float64).alias(f"m{i}") for i, c in enumerate(extras)),
-        )
-        .collect()
-    )
-    split = (
-        rows.group_by(KEYS)
-        .agg(
-            *(value(c).filter(winner).mean().alias(f"winners{i}") for i, c in enumerate(extras)),
-            *(value(c).filter(~winner).mean().alias(f"others{i}") for i, c in enumerate(extras)),
-            *(
-                pl.corr(
-                    value(c).filter(value(c).is_not_null()),
-                    pl.col("score").filter(value(c).is_not_null()),
-                ).alias(f"corr{i}")
-                for i, c in enumerate(extras)
-            ),
-        )
-        .collect()
-    )
+    per_game_sums, split = _anatomy_sums(rows, extras, value)
     tables = []
     for i, column in enumerate(extras):
         # games where the column applies to no seat are not games of its mean
-        sums = per_game_sums.filter(pl.col(f"m{i}") > 0)
+        sums = per_game_sums.filter(pl.col(f"m{i}") > 0).select(*KEYS, f"y{i}", f"m{i}")
         if sums.is_empty():
             continue
         share = types[column] == pl.Boolean
@@ -333,6 +310,51 @@ def score_anatomy(df, sentinels: dict[str, float] | None = None, skip: tuple[str
     if not tables:
         return pl.DataFrame(schema=schema)
     return pl.concat([t.cast(schema) for t in tables]).sort("variant", "n_players", "column")
+
+
+def _anatomy_sums(rows: pl.LazyFrame, columns: list[str], value):
+    """Per game, each column's sum ``y{i}`` and count ``m{i}`` over the seats it applies to
+    (``value(column)``: null where it does not); per cell, its mean for the winners
+    (``winners{i}``) and the others (``others{i}``) and its correlation with the score
+    (``corr{i}``) over those seats. Cell by cell on (games, seats) arrays."""
+    cells = rows.select(KEYS).unique().sort(KEYS).collect()
+    games, split = [], []
+    for variant, n in cells.iter_rows():
+        values = [value(c).alias(f"v{i}") for i, c in enumerate(columns)]
+        part = stats.cell_rows(rows, variant, n, [*values, "score", "win_share"])
+        score = part["score"].to_numpy()
+        winner = part["win_share"].to_numpy() > 0
+        sums, cell = {}, {"variant": variant, "n_players": n}
+        for i in range(len(columns)):
+            v = part[f"v{i}"]
+            applies = v.is_not_null().to_numpy()
+            # a null adds nothing and counts no seat; a NaN stays NaN, as in a sum over rows
+            v = v.fill_null(0.0).to_numpy()
+            sums[f"y{i}"] = v.reshape(-1, n).sum(axis=1)
+            sums[f"m{i}"] = applies.reshape(-1, n).sum(axis=1).astype(float)
+            cell[f"winners{i}"] = _mean(v[applies & winner])
+            cell[f"others{i}"] = _mean(v[applies & ~winner])
+            cell[f"corr{i}"] = _corr(v[applies], score[applies])
+        games.append(
+            part.gather_every(n)
+            .select(pl.lit(variant, pl.String).alias("variant"), "game_index")
+            .with_columns(
+                n_players=pl.lit(n, pl.Int8), **{k: pl.Series(x) for k, x in sums.items()}
+            )
+        )
+        split.append(cell)
+    return pl.concat(games), pl.DataFrame(split, schema_overrides={"n_players": pl.Int8})
+
+
+def _mean(values: np.ndarray) -> float | None:
+    return float(values.mean()) if len(values) else None
+
+
+def _corr(x: np.ndarray, y: np.ndarray) -> float | None:
+    """Pearson's correlation, None where it is undefined (fewer than two values, no spread)."""
+    if len(x) < 2 or x.std() == 0 or y.std() == 0:
+        return None
+    return float(np.corrcoef(x, y)[0, 1])
 
 
 PAIRED_MEASURES = {

@@ -294,3 +294,30 @@ def seat_arrays(df, variant: str, n_players: int, columns: list[str]) -> dict[st
     a cell's game-level summaries, read from a lazy scan column by column."""
     part = cell_rows(df, variant, n_players, columns)
     return {c: part[c].to_numpy().reshape(-1, n_players) for c in columns}
+
+
+def paired_fpa_difference(df: pl.DataFrame, base: str = "base") -> pl.DataFrame:
+    """Each variant's FPA minus the base variant's, paired game by game on the shared seeds."""
+    seat0 = df.filter(pl.col("seat") == 0).select(*KEYS, "seed", "win_share")
+    base_rows = seat0.filter(pl.col("variant") == base).rename({"win_share": "base_share"})
+    joined = seat0.filter(pl.col("variant") != base).join(
+        base_rows.drop("variant"), on=["n_players", "seed"]
+    )
+    rows = []
+    for (variant, n), part in joined.group_by(KEYS, maintain_order=True):
+        diff = (part["win_share"] - part["base_share"]).to_numpy()
+        m, lo, hi = mean_ci(diff)
+        rows.append(
+            {"variant": variant, "n_players": n, "pairs": len(diff), "diff": m, "lo": lo, "hi": hi}
+        )
+    return pl.DataFrame(
+        rows,
+        schema={
+            "variant": pl.String,
+            "n_players": pl.Int8,
+            "pairs": pl.Int64,
+            "diff": pl.Float64,
+            "lo": pl.Float64,
+            "hi": pl.Float64,
+        },
+    )
