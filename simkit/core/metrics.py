@@ -106,8 +106,7 @@ def per_game(df) -> pl.DataFrame:
             completion=((pl.col("firsts") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
             drawishness=((pl.col("all_tied") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
         )
-        .sort(*KEYS, "game_index")
-    )
+    )  # cells in order, each cell's games in order: sorted already
 
 
 def _cell_games(rows: pl.LazyFrame, variant: str, n: int) -> pl.DataFrame:
