@@ -96,16 +96,13 @@ def per_game(df) -> pl.DataFrame:
     cells = rows.select(KEYS).unique().sort(KEYS).collect()
     frames = [_cell_games(rows, variant, n) for variant, n in cells.iter_rows()]
     games = pl.concat(frames) if frames else _cell_games(rows.clear(), "", 1)
-    return (
-        games.with_columns(
-            timeout=(pl.col("end_reason") == "turn_limit").cast(pl.Float64),
-            shared_first=(pl.col("firsts") > 1).cast(pl.Float64),
-            all_tied=(pl.col("firsts") == pl.col("seats")).cast(pl.Float64),
-        )
-        .with_columns(
-            completion=((pl.col("firsts") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
-            drawishness=((pl.col("all_tied") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
-        )
+    return games.with_columns(
+        timeout=(pl.col("end_reason") == "turn_limit").cast(pl.Float64),
+        shared_first=(pl.col("firsts") > 1).cast(pl.Float64),
+        all_tied=(pl.col("firsts") == pl.col("seats")).cast(pl.Float64),
+    ).with_columns(
+        completion=((pl.col("firsts") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
+        drawishness=((pl.col("all_tied") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
     )  # cells in order, each cell's games in order: sorted already
 
 
