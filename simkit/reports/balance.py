@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import warnings
 from pathlib import Path
 
 import matplotlib
@@ -45,6 +46,18 @@ def _cells(df) -> list[tuple[str, int]]:
 
 def _label(variant: str, n: int, many_variants: bool) -> str:
     return f"{variant}, {n} players" if many_variants else f"{n} players"
+
+
+def _save(fig, path: Path) -> None:
+    """Lay out, write and close a chart. A name with a character the font lacks is drawn as a
+    box; matplotlib's warning about it tells the reader nothing more."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message="Glyph .* missing from font", category=UserWarning
+        )
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def _grid(count: int, width: float, height: float, **kw):
@@ -87,9 +100,7 @@ def chart_seats(df, path: Path) -> None:
         ax.set_xticks(x)
     axes[0].set_ylabel("points above fair 1/n (95% interval)")
     fig.suptitle("Win share by seat: difference from fair")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def _bars_by_cell(
@@ -116,9 +127,7 @@ def _bars_by_cell(
         ax.set_xlabel(xlabel)
         ax.set_title(_label(variant, n, many), fontsize=10)
     fig.suptitle(title)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def chart_strategies(df, path: Path, table: pl.DataFrame | None = None) -> bool:
@@ -221,9 +230,7 @@ def chart_scores(df, path: Path) -> None:
             groups = [_group(by_strategy, name, n_players=n, strategy=name) for name in names]
             _distributions(axes[1][col], groups, "final score", [colours[x] for x in names])
             axes[1][col].set_title(f"Score by strategy, {n} players")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def chart_length(df, path: Path, turn_unit: str) -> None:
@@ -234,9 +241,7 @@ def chart_length(df, path: Path, turn_unit: str) -> None:
     fig, ax = plt.subplots(figsize=(6.5, max(4.0, 0.35 * len(groups))))
     _distributions(ax, groups, f"game length ({turn_unit})")
     ax.set_title("Game length")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def _table_html(df: pl.DataFrame, digits: int = 3) -> str:
@@ -349,9 +354,7 @@ def chart_sweep(points: pl.DataFrame, field: str, path: Path) -> None:
         ax.set_title(name.replace("_", " "))
         ax.legend(fontsize=8)
     fig.suptitle(f"Metrics against {field}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def head_to_head_matrix(df, by_cell=None) -> pl.DataFrame:
@@ -566,9 +569,7 @@ def chart_variants(diffs: pl.DataFrame, path: Path) -> None:
         ax.invert_yaxis()
         ax.set_xlabel(label + " (95% interval)")
     fig.suptitle("What each variant changed (paired on shared seeds)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def seat_test_table(tests: pl.DataFrame) -> pl.DataFrame:
