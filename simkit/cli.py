@@ -879,7 +879,9 @@ def check(game, n_games, players, seed, rules_file, sets):
     help="Also write the table as JSON here.",
 )
 def bench(games, seconds, json_path):
-    """Games/s and decisions/s per core for each game, and the two-worker speed-up.
+    """Games/s and decisions/s per core for each game, and the two-worker speed-up; with a
+    compiled engine its games/s, the ratio and the share of Python around its kernel; and the
+    minutes a million games would take on two cores.
 
     \b
     Example:
@@ -891,19 +893,26 @@ def bench(games, seconds, json_path):
     result = run_bench(names, seconds)
     click.echo(
         f"{'game':24} {'strategy':12} {'games/s':>9} {'decisions/s':>12} {'2 workers':>10}"
-        f" {'compiled g/s':>13} {'fast path':>10} {'py share':>9}"
+        f" {'compiled g/s':>13} {'fast path':>10} {'py share':>9} {'at 3x':>6} {'1M games':>9}"
     )
     for r in result["results"]:
         compiled = r.get("compiled_games_per_s_one_core")
         fast = (
             f"{compiled:13.0f} {r['fast_path_ratio']:9.1f}x" if compiled else f"{'-':>13} {'-':>10}"
         )
-        # The share of a compiled chunk's time spent in Python around the kernel.
-        share = r.get("compiled_python_share")
-        fast += f" {share:9.1%}" if share is not None else f" {'-':>9}"
+        # The share of a compiled chunk's time spent in Python around the kernel, today and with
+        # a kernel three times faster.
+        for key, width in (
+            ("compiled_python_share", 9),
+            ("compiled_python_share_faster_kernel", 6),
+        ):
+            share = r.get(key)
+            fast += f" {share:{width}.1%}" if share is not None else f" {'-':>{width}}"
+        million = f"{r['million_games_two_cores_s'] / 60:7.1f} min"
         click.echo(
             f"{r['game']:24} {r['strategy']:12} {r['games_per_s_one_core']:9.1f} "
             f"{r['decisions_per_s_one_core']:12.0f} {r['speedup_two_workers']:9.2f}x {fast}"
+            f" {million}"
         )
     if json_path:
         json_path.write_text(json.dumps(result, indent=2))

@@ -1,4 +1,5 @@
-"""Reports of solo runs: no seat balance (meaningless alone), the score and the honours instead."""
+"""The balance report: solo runs (score and honours instead of seat balance), names as data, and
+the report at scale (figures from a lazy scan and game-level summaries equal the row-level ones)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from race_game import registered
 
-from simkit.core import registry, runner
+from simkit.core import metrics, ratings, registry, runner, stats, verdicts
 from simkit.core.experiment import Experiment
+from simkit.core.results import read_results, scan_results
 from simkit.reports.balance import build
 
 SOLO = [spec for spec in registry.games().values() if spec.min_players == 1]
@@ -115,3 +117,121 @@ def test_comparing_runs_shows_paired_differences_on_shared_seeds(tmp_path):
         ).read_text()
     assert "paired on 300 shared seeds" in page
     assert "unpaired (different seeds)" in page
+
+
+# ------------------------------------------------------------------ the report at scale (issue 16)
+def old_per_game(df: pl.DataFrame) -> pl.DataFrame:
+    """The per-game table as it was computed before the report read lazy scans: grouping rows."""
+    game = ["variant", "n_players", "game_index"]
+    tied = pl.len().over([*game, "rank"])
+    n = pl.col("n_players").cast(pl.Float64)
+    partial = pl.when(n > 1).then(
+        1.0 - (pl.col("rank").cast(pl.Float64) + (tied - 1) / 2 - 1.0) / (n - 1.0)
+    )
+    return (
+        df.with_columns(partial_win=partial)
+        .group_by(game)
+        .agg(
+            seed=pl.col("seed").first(),
+            turns=pl.col("turns").first().cast(pl.Float64),
+            firsts=(pl.col("rank") == 1).sum(),
+            top=pl.col("score").max(),
+            second=pl.col("score").sort(descending=True).slice(1, 1).first(),
+            seat0_share=pl.col("win_share").filter(pl.col("seat") == 0).first(),
+            seat0_partial=pl.col("partial_win").filter(pl.col("seat") == 0).first(),
+        )
+        .sort(game)
+    )
+
+
+def old_anatomy(df: pl.DataFrame, column: str) -> dict:
+    """One x_ column's figures over rows, as the report computed them before."""
+    part = df.select(
+        "variant", "n_players", "game_index", "score", winner=pl.col("win_share") > 0, v=column
+    ).drop_nulls("v")
+    sums = part.group_by("variant", "n_players", "game_index").agg(
+        y=pl.col("v").cast(pl.Float64).sum(), m=pl.len().cast(pl.Float64)
+    )
+    mean = stats.mean_table(sums, ["variant", "n_players"], "y", "m")
+    split = part.group_by("variant", "n_players").agg(
+        winners=pl.col("v").filter(pl.col("winner")).mean(),
+        others=pl.col("v").filter(~pl.col("winner")).mean(),
+        corr_with_score=pl.corr("v", "score"),
+    )
+    return mean.join(split, on=["variant", "n_players"]).sort("variant", "n_players")
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    """Two variants at two and three players, strategies rotated: rows and their lazy scan."""
+    out = tmp_path_factory.mktemp("study") / "r"
+    exp = Experiment.from_dict(
+        {
+            "name": "scale",
+            "game": "lets-take-a-hike",
+            "players": [2, 3],
+            "games": 300,
+            "seed": 7,
+            "chunk": 100,
+            "strategies": ["bold", "greedy", "cautious"],
+            "rotate": True,
+            "variants": [{"name": "more-bears", "rules": {"hazards": {"bear": 4}}}],
+        }
+    )
+    runner.run(exp, out, jobs=1, progress=False)
+    return read_results(out), scan_results(out)
+
+
+def test_the_per_game_summaries_equal_the_row_level_computation(study):
+    rows, scan = study
+    new = metrics.per_game(scan).select(old_per_game(rows).columns)
+    assert new.equals(old_per_game(rows).cast(new.schema))
+
+
+def test_the_score_anatomy_from_game_arrays_equals_the_row_level_computation(study):
+    rows, scan = study
+    anatomy = metrics.score_anatomy(scan)
+    extras = [c for c in rows.columns if c.startswith("x_") and rows[c].dtype != pl.Boolean]
+    assert extras
+    for column in extras:
+        old = old_anatomy(rows, column)
+        new = anatomy.filter(pl.col("column") == column).sort("variant", "n_players")
+        for a, b in (("value", "mean"), ("lo", "lo"), ("hi", "hi"), ("winners", "winners")):
+            np.testing.assert_allclose(new[b].to_numpy(), old[a].to_numpy(), rtol=1e-12)
+        np.testing.assert_allclose(
+            new["corr_with_score"].to_numpy().astype(float),
+            old["corr_with_score"].fill_nan(None).to_numpy().astype(float),
+            rtol=1e-9,
+        )
+
+
+def test_every_figure_from_the_scan_equals_the_one_from_the_rows(study):
+    rows, scan = study
+    for figure in (
+        metrics.outcome_metrics,
+        stats.game_summary,
+        stats.seat_win_shares,
+        stats.strategy_win_shares,
+        verdicts.seat_tests,
+        ratings.head_to_head,
+        ratings.bradley_terry,
+        verdicts.variant_differences,
+    ):
+        assert figure(scan).equals(figure(rows)), figure.__name__
+
+
+GAMES = list(registry.games().values())
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.name for s in GAMES])
+def test_every_game_reports_its_tables(spec, tmp_path):
+    exp = Experiment.from_dict(
+        {"name": "tables", "game": spec.name, "players": spec.typical_players, "games": 6}
+        | {"seed": 2, "chunk": 3}
+    )
+    runner.run(exp, tmp_path / "r", jobs=1, progress=False)
+    page = build(tmp_path / "r", quiet=True).read_text()
+    for heading in ("Findings", "Seat balance", "Metrics", "Games", "How this was made"):
+        assert f">{heading}</h2>" in page
+    assert "<td>nan</td>" not in page.split('id="seats"')[1].split('id="metrics"')[0]
+    assert "6 games played" in page

@@ -87,36 +87,57 @@ def with_partial_wins(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def per_game(df: pl.DataFrame) -> pl.DataFrame:
-    """One row per game: length, end, how first place fell, seat 0's win share and partial win."""
-    df = with_partial_wins(df)
-    return (
-        df.group_by(*KEYS, "game_index")
-        .agg(
-            turns=pl.col("turns").first().cast(pl.Float64),
-            end_reason=pl.col("end_reason").first(),
-            firsts=(pl.col("rank") == 1).sum(),
-            seats=pl.len(),
-            seat0_share=pl.col("win_share").filter(pl.col("seat") == 0).first(),
-            seat0_partial=pl.col("partial_win").filter(pl.col("seat") == 0).first(),
-        )
-        .with_columns(
-            timeout=(pl.col("end_reason") == "turn_limit").cast(pl.Float64),
-            shared_first=(pl.col("firsts") > 1).cast(pl.Float64),
-            all_tied=(pl.col("firsts") == pl.col("seats")).cast(pl.Float64),
-        )
-        .with_columns(
-            completion=((pl.col("firsts") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
-            drawishness=((pl.col("all_tied") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
-        )
-        .sort(*KEYS, "game_index")
+def per_game(df) -> pl.DataFrame:
+    """One row per game: its seed, length, end, how first place fell, the best and second-best
+    score, seat 0's win share and partial win. ``df`` may be a lazy scan of the rows: the game is
+    the unit of every interval, so this is the one pass over them most figures need, made cell
+    by cell on (games, seats) arrays rather than by grouping rows."""
+    rows = df.lazy()
+    cells = rows.select(KEYS).unique().sort(KEYS).collect()
+    frames = [_cell_games(rows, variant, n) for variant, n in cells.iter_rows()]
+    games = pl.concat(frames) if frames else _cell_games(rows.clear(), "", 1)
+    return games.with_columns(
+        timeout=(pl.col("end_reason") == "turn_limit").cast(pl.Float64),
+        shared_first=(pl.col("firsts") > 1).cast(pl.Float64),
+        all_tied=(pl.col("firsts") == pl.col("seats")).cast(pl.Float64),
+    ).with_columns(
+        completion=((pl.col("firsts") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
+        drawishness=((pl.col("all_tied") == 1) & (pl.col("timeout") == 0)).cast(pl.Float64),
+    )  # cells in order, each cell's games in order: sorted already
+
+
+def _cell_games(rows: pl.LazyFrame, variant: str, n: int) -> pl.DataFrame:
+    part = stats.cell_rows(
+        rows, variant, n, ["seed", "turns", "end_reason", "score", "rank", "win_share"]
     )
+    first_seats = part.gather_every(n)
+    score = part["score"].to_numpy().reshape(-1, n)
+    rank = part["rank"].to_numpy().reshape(-1, n)
+    solo = n < 2
+    return first_seats.select(
+        variant=pl.lit(variant, pl.String),
+        n_players=pl.lit(n, pl.Int8),
+        game_index="game_index",
+        seed="seed",
+        turns=pl.col("turns").cast(pl.Float64),
+        end_reason=pl.col("end_reason").cast(pl.String),
+        firsts=pl.Series((rank == 1).sum(axis=1), dtype=pl.UInt32),
+        seats=pl.lit(n, pl.UInt32),
+        top=pl.Series(score.max(axis=1, initial=-np.inf) if len(score) else []),
+        second=None if solo else pl.Series(np.sort(score, axis=1)[:, -2]),
+        seat0_share="win_share",
+        seat0_partial=None if solo else pl.Series(partial_wins(rank)[:, 0]),
+    ).with_columns(pl.col("second", "seat0_partial").cast(pl.Float64))
 
 
-def seat_matrix(part: pl.DataFrame, column: str) -> np.ndarray:
-    """``column`` as a (games, seats) array for one cell, games in game_index order."""
-    n = int(part["n_players"][0])
-    return part.sort("game_index", "seat")[column].to_numpy().astype(float).reshape(-1, n)
+def partial_wins(ranks: np.ndarray) -> np.ndarray:
+    """Ludii's partial wins (see :func:`with_partial_wins`) of a (games, seats) array of ranks."""
+    n = ranks.shape[1]
+    if n < 2:  # a solo game has no placing to share out
+        return np.full(ranks.shape, np.nan)
+    tied = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    mean_rank = ranks.astype(np.float64) + (tied - 1) / 2
+    return 1.0 - (mean_rank - 1.0) / (n - 1.0)
 
 
 def balance(wins: np.ndarray, seed: int = BOOTSTRAP_SEED) -> tuple[float, float, float, float]:
@@ -190,9 +211,10 @@ def duration_sd(turns: np.ndarray) -> tuple[float, float, float]:
     return math.sqrt(var), math.exp((centre_log - z * se) / 2), math.exp((centre_log + z * se) / 2)
 
 
-def outcome_metrics(df: pl.DataFrame) -> pl.DataFrame:
-    """Ludii's outcome metrics and simkit's first-place versions per (variant, n_players)."""
-    games = per_game(df)
+def outcome_metrics(df, games: pl.DataFrame | None = None) -> pl.DataFrame:
+    """Ludii's outcome metrics and simkit's first-place versions per (variant, n_players); ``df``
+    may be a lazy scan, ``games`` its :func:`per_game` table if already made."""
+    games = per_game(df) if games is None else games
     rows = []
     shares = {
         "advantage_p1": "seat0_partial",
@@ -211,74 +233,35 @@ def outcome_metrics(df: pl.DataFrame) -> pl.DataFrame:
     rows += length.select(
         *KEYS, metric=pl.lit("duration_mean"), value="value", lo="lo", hi="hi"
     ).rows(named=True)
-    partial = with_partial_wins(df)
-    for (variant, n), part in partial.group_by(KEYS, maintain_order=True):
+    for (variant, n), cell_games in games.group_by(KEYS, maintain_order=True):
         cell = {"variant": variant, "n_players": n}
+        seats = stats.seat_arrays(df, variant, n, ["rank", "win_share"])
+        matrices = {"partial_win": partial_wins(seats["rank"]), "win_share": seats["win_share"]}
         for metric, column in (("balance", "partial_win"), ("balance_first", "win_share")):
-            raw, corrected, lo, hi = balance(seat_matrix(part, column))
+            raw, corrected, lo, hi = balance(matrices[column])
             rows.append(cell | {"metric": metric, "value": raw, "lo": lo, "hi": hi})
             rows.append(
                 cell | {"metric": f"{metric}_corrected", "value": corrected, "lo": lo, "hi": hi}
             )
-        turns = games.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
-        value, lo, hi = duration_sd(turns["turns"].to_numpy())
+        value, lo, hi = duration_sd(cell_games["turns"].to_numpy())
         rows.append(cell | {"metric": "duration_sd", "value": value, "lo": lo, "hi": hi})
     return metric_frame(rows).sort("variant", "n_players", "metric")
 
 
-def score_anatomy(
-    df: pl.DataFrame, sentinels: dict[str, float] | None = None, skip: tuple[str, ...] = ()
-) -> pl.DataFrame:
+def score_anatomy(df, sentinels: dict[str, float] | None = None, skip: tuple[str, ...] = ()):
     """Each numeric ``x_`` column per (variant, n_players): its mean with interval (the game the
     unit), its mean for the winners and for the others, and its correlation with the final score
     (where points come from). A value equal to the column's sentinel (``sentinels``: "does not
-    apply") is left out; columns in ``skip`` are not shown."""
+    apply") is left out; columns in ``skip`` are not shown. ``df`` may be a lazy scan: each cell
+    is read once, as (games, seats) arrays of every column."""
     sentinels = sentinels or {}
+    rows = df.lazy()
+    types = rows.collect_schema()
     extras = [
         c
-        for c in df.columns
-        if c.startswith("x_")
-        and c not in skip
-        and (df[c].dtype.is_numeric() or df[c].dtype == pl.Boolean)
+        for c, dtype in types.items()
+        if c.startswith("x_") and c not in skip and (dtype.is_numeric() or dtype == pl.Boolean)
     ]
-    rows = []
-    for column in extras:
-        value = pl.col(column).cast(pl.Float64)
-        if column in sentinels:
-            value = pl.when(value == sentinels[column]).then(None).otherwise(value)
-        part = df.select(
-            *KEYS,
-            "game_index",
-            "score",
-            winner=pl.col("win_share") > 0,
-            v=value,
-        ).drop_nulls("v")
-        if part.is_empty():
-            continue
-        per_game_sums = part.group_by(*KEYS, "game_index").agg(
-            y=pl.col("v").sum(), m=pl.len().cast(pl.Float64)
-        )
-        if df[column].dtype == pl.Boolean:
-            table = share_table(per_game_sums, KEYS, "y", "m")
-        else:
-            table = stats.mean_table(per_game_sums, KEYS, "y", "m")
-        split = part.group_by(KEYS).agg(
-            winners=pl.col("v").filter(pl.col("winner")).mean(),
-            others=pl.col("v").filter(~pl.col("winner")).mean(),
-            corr_with_score=pl.corr("v", "score"),
-        )
-        rows.append(
-            table.join(split, on=KEYS).select(
-                *KEYS,
-                column=pl.lit(column),
-                mean="value",
-                lo="lo",
-                hi="hi",
-                winners="winners",
-                others="others",
-                corr_with_score=pl.col("corr_with_score").fill_nan(None),
-            )
-        )
     schema = {
         "variant": pl.String,
         "n_players": pl.Int8,
@@ -290,9 +273,84 @@ def score_anatomy(
         "others": pl.Float64,
         "corr_with_score": pl.Float64,
     }
-    if not rows:
+    if not extras:
         return pl.DataFrame(schema=schema)
-    return pl.concat([r.cast(schema) for r in rows]).sort("variant", "n_players", "column")
+
+    def value(column: str) -> pl.Expr:
+        v = pl.col(column).cast(pl.Float64)
+        if column in sentinels:
+            v = pl.when(v == sentinels[column]).then(None).otherwise(v)
+        return v
+
+    per_game_sums, split = _anatomy_sums(rows, extras, value)
+    tables = []
+    for i, column in enumerate(extras):
+        # games where the column applies to no seat are not games of its mean
+        sums = per_game_sums.filter(pl.col(f"m{i}") > 0).select(*KEYS, f"y{i}", f"m{i}")
+        if sums.is_empty():
+            continue
+        share = types[column] == pl.Boolean
+        table = (stats.share_table if share else stats.mean_table)(sums, KEYS, f"y{i}", f"m{i}")
+        tables.append(
+            table.join(split, on=KEYS).select(
+                *KEYS,
+                column=pl.lit(column),
+                mean="value",
+                lo="lo",
+                hi="hi",
+                winners=f"winners{i}",
+                others=f"others{i}",
+                corr_with_score=pl.col(f"corr{i}").fill_nan(None),
+            )
+        )
+    if not tables:
+        return pl.DataFrame(schema=schema)
+    return pl.concat([t.cast(schema) for t in tables]).sort("variant", "n_players", "column")
+
+
+def _anatomy_sums(rows: pl.LazyFrame, columns: list[str], value):
+    """Per game, each column's sum ``y{i}`` and count ``m{i}`` over the seats it applies to
+    (``value(column)``: null where it does not); per cell, its mean for the winners
+    (``winners{i}``) and the others (``others{i}``) and its correlation with the score
+    (``corr{i}``) over those seats. Cell by cell on (games, seats) arrays."""
+    cells = rows.select(KEYS).unique().sort(KEYS).collect()
+    games, split = [], []
+    for variant, n in cells.iter_rows():
+        values = [value(c).alias(f"v{i}") for i, c in enumerate(columns)]
+        part = stats.cell_rows(rows, variant, n, [*values, "score", "win_share"])
+        score = part["score"].to_numpy()
+        winner = part["win_share"].to_numpy() > 0
+        sums, cell = {}, {"variant": variant, "n_players": n}
+        for i in range(len(columns)):
+            v = part[f"v{i}"]
+            applies = v.is_not_null().to_numpy()
+            # a null adds nothing and counts no seat; a NaN stays NaN, as in a sum over rows
+            v = v.fill_null(0.0).to_numpy()
+            sums[f"y{i}"] = v.reshape(-1, n).sum(axis=1)
+            sums[f"m{i}"] = applies.reshape(-1, n).sum(axis=1).astype(float)
+            cell[f"winners{i}"] = _mean(v[applies & winner])
+            cell[f"others{i}"] = _mean(v[applies & ~winner])
+            cell[f"corr{i}"] = _corr(v[applies], score[applies])
+        games.append(
+            part.gather_every(n)
+            .select(pl.lit(variant, pl.String).alias("variant"), "game_index")
+            .with_columns(
+                n_players=pl.lit(n, pl.Int8), **{k: pl.Series(x) for k, x in sums.items()}
+            )
+        )
+        split.append(cell)
+    return pl.concat(games), pl.DataFrame(split, schema_overrides={"n_players": pl.Int8})
+
+
+def _mean(values: np.ndarray) -> float | None:
+    return float(values.mean()) if len(values) else None
+
+
+def _corr(x: np.ndarray, y: np.ndarray) -> float | None:
+    """Pearson's correlation, None where it is undefined (fewer than two values, no spread)."""
+    if len(x) < 2 or x.std() == 0 or y.std() == 0:
+        return None
+    return float(np.corrcoef(x, y)[0, 1])
 
 
 PAIRED_MEASURES = {
@@ -305,19 +363,20 @@ PAIRED_MEASURES = {
 }
 
 
-def paired_metric_differences(df: pl.DataFrame, base: str = "base") -> pl.DataFrame:
+def paired_metric_differences(
+    df, base: str = "base", games: pl.DataFrame | None = None
+) -> pl.DataFrame:
     """Per variant against ``base``, paired game by game on the shared seeds: seat 0's win share
     (the FPA difference), its partial win, game length and the shares of draws and timeouts; each
-    with its t interval and a two-sided p-value (the report adjusts them together)."""
-    games = per_game(df)
-    seeds = df.filter(pl.col("seat") == 0).select(*KEYS, "game_index", "seed")
-    games = games.join(seeds, on=[*KEYS, "game_index"])
+    with its t interval and a two-sided p-value (the report adjusts them together). ``games``:
+    the :func:`per_game` table of ``df`` if already made."""
+    games = per_game(df) if games is None else games
     base_rows = games.filter(pl.col("variant") == base).drop("variant", "game_index")
     joined = games.filter(pl.col("variant") != base).join(
         base_rows, on=["n_players", "seed"], suffix="_base"
     )
     rows = []
-    for (variant, n), part in joined.group_by(KEYS, maintain_order=True):
+    for (variant, n), part in joined.sort(KEYS).group_by(KEYS, maintain_order=True):
         for metric, column in PAIRED_MEASURES.items():
             diff = part[column].cast(pl.Float64) - part[f"{column}_base"].cast(pl.Float64)
             diff = diff.drop_nulls().to_numpy()

@@ -94,23 +94,30 @@ def cell_meetings(part: pl.DataFrame) -> Meetings:
     return Meetings(names, won.reshape(games, k, k), met.reshape(games, k, k), before.reshape(k, k))
 
 
-def all_meetings(df: pl.DataFrame) -> dict[tuple[str, int], Meetings]:
-    cells = df.select("variant", "n_players").unique().sort("variant", "n_players")
+def all_meetings(df) -> dict[tuple[str, int], Meetings]:
+    """Every cell's meetings; ``df`` may be a lazy scan (a cell's four columns are read at a
+    time)."""
+    rows = df.lazy()
+    cells = rows.select("variant", "n_players").unique().sort("variant", "n_players").collect()
     return {
         (variant, int(n)): cell_meetings(
-            df.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
+            rows.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
+            .select("n_players", "game_index", "seat", "strategy", "rank")
+            .collect()
         )
         for variant, n in cells.iter_rows()
     }
 
 
-def head_to_head(df: pl.DataFrame) -> pl.DataFrame:
+def head_to_head(df, by_cell=None) -> pl.DataFrame:
     """Share of meetings each strategy wins against each other one, with Wilson's interval at the
     effective number of games (a game's meetings are one cluster: they are not independent) and
-    the two-sided p-value of the share against 1/2 (cluster-robust z test)."""
+    the two-sided p-value of the share against 1/2 (cluster-robust z test). ``by_cell``: the
+    cells' :func:`all_meetings` if already made."""
     keys = ["variant", "n_players", "strategy", "opponent"]
     frames = []
-    for (variant, n), m in all_meetings(df).items():
+    by_cell = all_meetings(df) if by_cell is None else by_cell
+    for (variant, n), m in by_cell.items():
         k = len(m.names)
         y = m.won.reshape(len(m.won), k * k).astype(float)
         c = m.met.reshape(len(m.met), k * k).astype(float)
@@ -180,11 +187,13 @@ def fit_bradley_terry(wins: np.ndarray, alpha: float = REGULARISATION) -> np.nda
     return elo - elo.mean()
 
 
-def bradley_terry(df: pl.DataFrame, alpha: float = REGULARISATION) -> pl.DataFrame:
-    """Bradley-Terry Elo per strategy and (variant, n_players), with bootstrap intervals."""
+def bradley_terry(df, alpha: float = REGULARISATION, by_cell=None) -> pl.DataFrame:
+    """Bradley-Terry Elo per strategy and (variant, n_players), with bootstrap intervals;
+    ``by_cell``: the cells' :func:`all_meetings` if already made."""
     rows = []
     rng = np.random.default_rng(BOOTSTRAP_SEED)
-    for (variant, n), m in all_meetings(df).items():
+    by_cell = all_meetings(df) if by_cell is None else by_cell
+    for (variant, n), m in by_cell.items():
         k = len(m.names)
         if k < 2:
             continue
@@ -222,11 +231,13 @@ def bradley_terry(df: pl.DataFrame, alpha: float = REGULARISATION) -> pl.DataFra
     ).sort("variant", "n_players", "elo", descending=[False, False, True])
 
 
-def unmeasured_pairs(df: pl.DataFrame) -> list[str]:
+def unmeasured_pairs(df, by_cell=None) -> list[str]:
     """Per cell, the pairs of strategies the seating left unmeasured: pairs that never met, and
-    pairs that met in only one seat order (so seat and strategy are mixed up in their meeting)."""
+    pairs that met in only one seat order (so seat and strategy are mixed up in their meeting);
+    ``by_cell``: the cells' :func:`all_meetings` if already made."""
     lines = []
-    for (variant, n), m in all_meetings(df).items():
+    by_cell = all_meetings(df) if by_cell is None else by_cell
+    for (variant, n), m in by_cell.items():
         never, one_way = [], []
         for i, a in enumerate(m.names):
             for j in range(i + 1, len(m.names)):

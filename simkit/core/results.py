@@ -323,26 +323,40 @@ def planned_parts(run_dir: Path, exp, meta: dict) -> list[tuple[Path, object]]:
     return [(Path(run_dir) / "games" / c.part_name, c) for c in exp.chunks(size)]
 
 
-def read_results(run_dir: Path):
-    """All rows of a run as a polars DataFrame: the parts its run.json plans, each checked (see
-    :func:`part_problem`); a damaged part raises one line naming it and the command that repairs
-    it. Files in games/ that run.json does not plan are not read."""
-    import polars as pl
-
+def checked_parts(run_dir: Path):
+    """The parts run.json plans that are written, each read and checked (see
+    :func:`part_problem`), as (path, rows); a damaged part raises one line naming it and the command
+    that repairs it. Files in games/ that run.json does not plan are not read."""
     from simkit.core.experiment import Experiment
 
     meta = read_run_meta(run_dir)
     exp = Experiment.from_run_json(meta)
     planned = [(p, c) for p, c in planned_parts(run_dir, exp, meta) if p.exists()]
     odd = odd_parts([p for p, _ in planned])
-    frames = []
+    if not planned:
+        raise SimkitError(f"{run_dir}: no results (games/part-*.parquet); run `simkit run` first")
     for path, chunk in planned:  # parts not there are not played yet (failed, interrupted)
         table, problem = read_part(path, exp, chunk)
         if problem is None and path in odd:
             problem = odd[path]
         if problem is not None:
             raise SimkitError(f"{path} {problem}: {repair_hint(run_dir, meta)}")
-        frames.append(pl.from_arrow(table))
-    if not frames:
-        raise SimkitError(f"{run_dir}: no results (games/part-*.parquet); run `simkit run` first")
+        yield path, table
+
+
+def read_results(run_dir: Path):
+    """All rows of a run as a polars DataFrame, from its checked parts (:func:`checked_parts`)."""
+    import polars as pl
+
+    frames = [pl.from_arrow(table) for _, table in checked_parts(run_dir)]
     return pl.concat(frames, how="diagonal_relaxed")
+
+
+def scan_results(run_dir: Path):
+    """All rows of a run as a lazy polars scan of its checked parts (:func:`checked_parts`): each
+    part is checked on its own and let go, so a million games are never in memory at once; what
+    is computed from the scan reads only the columns it needs."""
+    import polars as pl
+
+    paths = [path for path, _ in checked_parts(run_dir)]
+    return pl.concat([pl.scan_parquet(path) for path in paths], how="diagonal_relaxed")

@@ -193,7 +193,13 @@ def seats_equal_test(df: pl.DataFrame) -> pl.DataFrame:
     The observed counts are the summed win shares per seat; the expected count is total/n.
     """
     rows = []
-    wins = df.group_by(*KEYS, "seat").agg(pl.col("win_share").sum()).sort(*KEYS, "seat")
+    wins = (
+        df.lazy()
+        .group_by(*KEYS, "seat")
+        .agg(pl.col("win_share").sum())
+        .sort(*KEYS, "seat")
+        .collect()
+    )
     for (variant, n), part in wins.group_by(KEYS, maintain_order=True):
         counts = part["win_share"].to_numpy()
         if counts.sum() <= 0 or len(counts) < 2:
@@ -211,10 +217,13 @@ def seats_equal_test(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def per_game_strategy(df: pl.DataFrame) -> pl.DataFrame:
+def per_game_strategy(df) -> pl.DataFrame:
     """One row per game and strategy: its seats, summed win share and summed score."""
-    return df.group_by(*KEYS, "game_index", "strategy").agg(
-        seats=pl.len(), wins=pl.col("win_share").sum(), points=pl.col("score").sum()
+    return (
+        df.lazy()
+        .group_by(*KEYS, "game_index", "strategy")
+        .agg(seats=pl.len(), wins=pl.col("win_share").sum(), points=pl.col("score").sum())
+        .collect()
     )
 
 
@@ -241,28 +250,50 @@ def strategy_win_shares(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def game_summary(df: pl.DataFrame) -> pl.DataFrame:
+def game_summary(df, games: pl.DataFrame | None = None) -> pl.DataFrame:
     """Per (variant, n_players): games, mean length, share of ties and of turn-limit games, and the
-    mean margin of victory (winner's score minus the best other score)."""
-    per_game = df.group_by(*KEYS, "game_index").agg(
-        turns=pl.col("turns").first(),
-        end_reason=pl.col("end_reason").first(),
-        tie=(pl.col("rank") == 1).sum() > 1,
-        top=pl.col("score").max(),
-        second=pl.col("score").sort(descending=True).slice(1, 1).first(),
-    )
+    mean margin of victory (winner's score minus the best other score); ``games``: the
+    :func:`simkit.core.metrics.per_game` table of ``df`` if already made."""
+    from simkit.core.metrics import per_game
+
+    games = per_game(df) if games is None else games
     return (
-        per_game.group_by(KEYS)
+        games.group_by(KEYS)
         .agg(
             games=pl.len(),
             mean_turns=pl.col("turns").mean(),
             sd_turns=pl.col("turns").std(),
-            tie_share=pl.col("tie").mean(),
+            tie_share=(pl.col("firsts") > 1).mean(),
             turn_limit_share=(pl.col("end_reason") == "turn_limit").mean(),
             mean_margin=(pl.col("top") - pl.col("second")).mean(),
         )
         .sort(KEYS)
     )
+
+
+def distinct(df, column: str) -> int:
+    """How many distinct values ``column`` takes (``df`` may be a lazy scan)."""
+    return df.lazy().select(pl.col(column).n_unique()).collect().item()
+
+
+def cell_rows(df, variant: str, n_players: int, columns: list[str]) -> pl.DataFrame:
+    """One cell's rows, ``columns`` with game_index and seat, in game then seat order: read from
+    a lazy scan column by column, so that each game is ``n_players`` consecutive rows."""
+    return (
+        df.lazy()
+        .filter((pl.col("variant") == variant) & (pl.col("n_players") == n_players))
+        .select("game_index", "seat", *columns)
+        # one integer key: the parts come in this order already, and sorting sorted keys is cheap
+        .sort(pl.col("game_index") * n_players + pl.col("seat"))
+        .collect()
+    )
+
+
+def seat_arrays(df, variant: str, n_players: int, columns: list[str]) -> dict[str, np.ndarray]:
+    """Each of ``columns`` as a (games, seats) array for one cell, games in game_index order:
+    a cell's game-level summaries, read from a lazy scan column by column."""
+    part = cell_rows(df, variant, n_players, columns)
+    return {c: part[c].to_numpy().reshape(-1, n_players) for c in columns}
 
 
 def paired_fpa_difference(df: pl.DataFrame, base: str = "base") -> pl.DataFrame:

@@ -167,9 +167,11 @@ def arc_metrics(traces: pl.DataFrame, results: pl.DataFrame) -> pl.DataFrame:
     """The arc metrics per (variant, n_players), means with t intervals over games: Ludii's
     LeadChange over every game, simkit's over the games with a sole winner."""
     winners = (
-        results.filter(pl.col("win_share") == 1.0)
+        results.lazy()
+        .filter(pl.col("win_share") == 1.0)
         .select("variant", "n_players", "game_index", winner="seat")
         .unique()
+        .collect()
     )
     lines = (
         traces.sort("variant", "n_players", "game_index", "turn", "seat")

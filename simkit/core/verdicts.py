@@ -108,10 +108,11 @@ def strategy_tests(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def dominance(df: pl.DataFrame) -> dict[tuple[str, int], str | None]:
+def dominance(df, by_cell=None) -> dict[tuple[str, int], str | None]:
     """Per cell, the strategy that wins more than half its meetings against every other one
-    (Holm-adjusted over all head-to-head pairs of the report), or None."""
-    h2h = ratings.head_to_head(df)
+    (Holm-adjusted over all head-to-head pairs of the report), or None; ``by_cell``: the
+    cells' :func:`ratings.all_meetings` if already made."""
+    h2h = ratings.head_to_head(df, by_cell)
     h2h = h2h.with_columns(p_adjusted=pl.Series(holm(h2h["p_value"].fill_null(np.nan))))
     out: dict[tuple[str, int], str | None] = {}
     for (variant, n), part in h2h.group_by(KEYS, maintain_order=True):
@@ -148,8 +149,13 @@ def seat_verdicts(df: pl.DataFrame, edge: float = EDGE) -> pl.DataFrame:
     seats = seat_tests(df)
     n_seat_tests = int(seats["p_value"].is_not_nan().sum())
     cells = seats.select(KEYS).unique(maintain_order=True)
-    seat0 = df.filter(pl.col("seat") == 0)
-    spread = seat0.group_by(KEYS).agg(sd=pl.col("win_share").std(ddof=1), games=pl.len())
+    spread = (
+        df.lazy()
+        .filter(pl.col("seat") == 0)
+        .group_by(KEYS)
+        .agg(sd=pl.col("win_share").std(ddof=1), games=pl.len())
+        .collect()
+    )
     tost = []
     for variant, n in cells.iter_rows():
         row = seats.filter(
@@ -232,13 +238,13 @@ def seat_verdicts(df: pl.DataFrame, edge: float = EDGE) -> pl.DataFrame:
     )
 
 
-def strategy_verdicts(df: pl.DataFrame) -> list[str]:
+def strategy_verdicts(df, by_cell=None) -> list[str]:
     """Per cell with several strategies: every strategy out of line, and whether one dominates."""
-    if df["strategy"].n_unique() < 2:
+    if stats.distinct(df, "strategy") < 2:
         return []
     table = strategy_tests(df)
     n_tests = int(table["p_value"].is_not_nan().sum())
-    dominant = dominance(df)
+    dominant = dominance(df, by_cell)
     lines = []
     for (variant, n), part in table.group_by(KEYS, maintain_order=True):
         if part.height < 2:
@@ -267,12 +273,12 @@ def strategy_verdicts(df: pl.DataFrame) -> list[str]:
     return lines
 
 
-def variant_differences(df: pl.DataFrame, base: str = "base") -> pl.DataFrame:
+def variant_differences(df, base: str = "base", games: pl.DataFrame | None = None):
     """The paired differences of every variant against ``base``, with Holm-adjusted p-values over
-    all of them and a ``sure`` column."""
+    all of them and a ``sure`` column; ``games``: the per-game table of ``df`` if already made."""
     from simkit.core.metrics import paired_metric_differences
 
-    diffs = paired_metric_differences(df, base)
+    diffs = paired_metric_differences(df, base, games)
     adjusted = holm(diffs["p_value"].fill_null(np.nan))
     return diffs.with_columns(p_adjusted=pl.Series(adjusted)).with_columns(
         sure=pl.col("p_adjusted") < ALPHA

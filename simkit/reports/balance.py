@@ -1,5 +1,9 @@
 """The balance report of one run: Parquet in, PNG charts and one self-contained HTML file out.
 
+Built from a lazy scan of the run's parts: every figure is an aggregate pushed down to the scan or
+computed from the game-level summaries (one row per game, or a cell's games by seats), so a
+million games are never in memory as rows; charts are drawn from counts.
+
 In the order a designer asks: the verdict, seat balance, strategy ratings, the metrics with their
 definitions (game arcs when the run was traced), score anatomy, variants and sweeps, the games,
 and at the end how the run was made (command, seed, version, rules, assumed component data).
@@ -13,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import json
+import warnings
 from pathlib import Path
 
 import matplotlib
@@ -26,22 +31,33 @@ import polars as pl  # noqa: E402
 
 from simkit.core import metrics, ratings, stats, traces  # noqa: E402
 from simkit.core import verdicts as verdicts_module  # noqa: E402
-from simkit.core.results import read_results  # noqa: E402
+from simkit.core.results import scan_results  # noqa: E402
 from simkit.core.traces import read_traces  # noqa: E402
 
 # Okabe-Ito: a palette that colour-blind readers can tell apart.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
 
 
-def _cells(df: pl.DataFrame) -> list[tuple[str, int]]:
-    return [
-        tuple(r)
-        for r in df.select("variant", "n_players").unique().sort("variant", "n_players").iter_rows()
-    ]
+def _cells(df) -> list[tuple[str, int]]:
+    """The (variant, players) cells of ``df`` (rows, a lazy scan of them, or any table keyed so)."""
+    cells = df.lazy().select("variant", "n_players").unique().sort("variant", "n_players")
+    return [tuple(r) for r in cells.collect().iter_rows()]
 
 
 def _label(variant: str, n: int, many_variants: bool) -> str:
     return f"{variant}, {n} players" if many_variants else f"{n} players"
+
+
+def _save(fig, path: Path) -> None:
+    """Lay out, write and close a chart. A name with a character the font lacks is drawn as a
+    box; matplotlib's warning about it tells the reader nothing more."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message="Glyph .* missing from font", category=UserWarning
+        )
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def _grid(count: int, width: float, height: float, **kw):
@@ -57,17 +73,17 @@ def _grid(count: int, width: float, height: float, **kw):
     return fig, flat[:count]
 
 
-def strategy_colours(df: pl.DataFrame) -> dict[str, str]:
+def strategy_colours(df) -> dict[str, str]:
     """One colour per strategy, the same in every panel and chart of the report."""
-    names = sorted(df["strategy"].unique().to_list())
+    names = sorted(df.lazy().select(pl.col("strategy").unique()).collect()["strategy"].to_list())
     return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
 
 
-def chart_seats(df: pl.DataFrame, path: Path) -> None:
+def chart_seats(df, path: Path) -> None:
     """Each seat's win share minus its fair share 1/n, in points, with the 95% interval."""
     seats = stats.seat_win_shares(df)
-    cells = _cells(df)
-    many = df["variant"].n_unique() > 1
+    cells = _cells(seats)
+    many = seats["variant"].n_unique() > 1
     fig, axes = _grid(len(cells), 3.4, 3.4, sharey=True)
     for ax, (variant, n) in zip(axes, cells, strict=True):
         part = seats.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
@@ -84,9 +100,7 @@ def chart_seats(df: pl.DataFrame, path: Path) -> None:
         ax.set_xticks(x)
     axes[0].set_ylabel("points above fair 1/n (95% interval)")
     fig.suptitle("Win share by seat: difference from fair")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def _bars_by_cell(
@@ -95,7 +109,7 @@ def _bars_by_cell(
     """One horizontal bar chart per (variant, players) cell: ``value`` per strategy minus
     ``reference(n_players)``, times ``scale``, with its interval; strategies keep their colour."""
     cells = _cells(df)
-    many = df["variant"].n_unique() > 1
+    many = len({variant for variant, _ in cells}) > 1
     colours = strategy_colours(df)
     fig, axes = _grid(len(cells), 4.2, 3.6, sharex=True)
     for ax, (variant, n) in zip(axes, cells, strict=True):
@@ -113,15 +127,14 @@ def _bars_by_cell(
         ax.set_xlabel(xlabel)
         ax.set_title(_label(variant, n, many), fontsize=10)
     fig.suptitle(title)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
-def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
-    if df["strategy"].n_unique() < 2:
+def chart_strategies(df, path: Path, table: pl.DataFrame | None = None) -> bool:
+    """Win share by strategy per cell (``table``: the strategy win shares if already made)."""
+    if stats.distinct(df, "strategy") < 2:
         return False
-    table = stats.strategy_win_shares(df)
+    table = stats.strategy_win_shares(df) if table is None else table
     _bars_by_cell(
         df,
         table,
@@ -136,27 +149,32 @@ def chart_strategies(df: pl.DataFrame, path: Path) -> bool:
 
 
 def _distributions(ax, groups, xlabel: str, colours: list[str] | None = None) -> None:
-    """Overlapping step histograms for up to three groups (still readable); box plots beyond."""
+    """Overlapping step histograms for up to three groups (still readable); box plots beyond.
+    A group is (name, values, counts): each distinct value and how many times it occurs."""
     colours = colours or [PALETTE[i % len(PALETTE)] for i in range(len(groups))]
     if len(groups) <= 3:
         _hist(ax, groups, xlabel, colours)
         return
     parts = ax.boxplot(
-        [v for _, v in groups], vert=False, patch_artist=True, showfliers=False, widths=0.6
+        [np.repeat(values, counts) for _, values, counts in groups],
+        orientation="horizontal",
+        patch_artist=True,
+        showfliers=False,
+        widths=0.6,
     )
     for box, colour in zip(parts["boxes"], colours, strict=True):
         box.set_facecolor(colour)
         box.set_alpha(0.6)
-    ax.set_yticks(range(1, len(groups) + 1), [name for name, _ in groups])
+    ax.set_yticks(range(1, len(groups) + 1), [name for name, _, _ in groups])
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
 
 
-def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str, colours=None) -> None:
+def _hist(ax, groups: list[tuple[str, np.ndarray, np.ndarray]], xlabel: str, colours=None) -> None:
     colours = colours or [PALETTE[i % len(PALETTE)] for i in range(len(groups))]
-    lo = min(float(v.min()) for _, v in groups)
-    hi = max(float(v.max()) for _, v in groups)
-    integral = all(np.all(np.mod(v, 1) == 0) for _, v in groups)
+    lo = min(float(v.min()) for _, v, _ in groups)
+    hi = max(float(v.max()) for _, v, _ in groups)
+    integral = all(np.all(np.mod(v, 1) == 0) for _, v, _ in groups)
     if integral:
         # Whole-number scores: bins of whole width centred on the values, so no bin is empty or
         # doubled by rounding.
@@ -164,10 +182,11 @@ def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str, colours=None) -
         bins = np.arange(lo - 0.5, hi + width + 0.5, width)
     else:
         bins = np.linspace(lo, hi, 41) if hi > lo else 10
-    for i, (name, values) in enumerate(groups):
+    for i, (name, values, counts) in enumerate(groups):
         ax.hist(
             values,
             bins=bins,
+            weights=counts,
             histtype="step",
             linewidth=1.6,
             density=True,
@@ -179,52 +198,50 @@ def _hist(ax, groups: list[tuple[str, np.ndarray]], xlabel: str, colours=None) -
     ax.legend(fontsize=8)
 
 
-def chart_scores(df: pl.DataFrame, path: Path) -> None:
+def _counts(df, keys: list[str], value: str) -> pl.DataFrame:
+    """How many rows hold each value of ``value`` per group of ``keys``, pushed down to the scan."""
+    return df.lazy().group_by(*keys, value).agg(count=pl.len()).sort(*keys, value).collect()
+
+
+def _group(counts: pl.DataFrame, name: str, **where) -> tuple[str, np.ndarray, np.ndarray]:
+    part = counts.filter(**where)
+    value = next(c for c in counts.columns if c not in where and c != "count")
+    return name, part[value].to_numpy(), part["count"].to_numpy()
+
+
+def chart_scores(df, path: Path) -> None:
     """Score distributions by seat (top row) and by strategy (bottom row), one column per player
     count, so seats of different table sizes are never pooled."""
-    counts = sorted(df["n_players"].unique().to_list())
-    by_strategy = df["strategy"].n_unique() > 1
-    rows = 2 if by_strategy else 1
+    by_seat = _counts(df, ["n_players", "seat"], "score")
+    by_strategy = _counts(df, ["n_players", "strategy"], "score")
+    counts = sorted(by_seat["n_players"].unique().to_list())
+    several = by_strategy["strategy"].n_unique() > 1
+    rows = 2 if several else 1
     fig, axes = plt.subplots(
         rows, len(counts), figsize=(max(6, 4.2 * len(counts)), 3.6 * rows), squeeze=False
     )
+    colours = strategy_colours(by_strategy)
     for col, n in enumerate(counts):
-        part = df.filter(pl.col("n_players") == n)
-        seats = [
-            (f"seat {s}", part.filter(pl.col("seat") == s)["score"].to_numpy()) for s in range(n)
-        ]
+        seats = [_group(by_seat, f"seat {s}", n_players=n, seat=s) for s in range(n)]
         _distributions(axes[0][col], seats, "final score")
         axes[0][col].set_title(f"Score by seat, {n} players")
-        if by_strategy:
-            names = sorted(part["strategy"].unique().to_list())
-            groups = [
-                (name, part.filter(pl.col("strategy") == name)["score"].to_numpy())
-                for name in names
-            ]
-            colours = strategy_colours(df)
+        if several:
+            names = sorted(by_strategy.filter(n_players=n)["strategy"].unique().to_list())
+            groups = [_group(by_strategy, name, n_players=n, strategy=name) for name in names]
             _distributions(axes[1][col], groups, "final score", [colours[x] for x in names])
             axes[1][col].set_title(f"Score by strategy, {n} players")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
-def chart_length(df: pl.DataFrame, path: Path, turn_unit: str) -> None:
-    games = df.filter(pl.col("seat") == 0)
-    many = df["variant"].n_unique() > 1
-    groups = [
-        (
-            _label(v, n, many),
-            games.filter((pl.col("variant") == v) & (pl.col("n_players") == n))["turns"].to_numpy(),
-        )
-        for v, n in _cells(df)
-    ]
+def chart_length(df, path: Path, turn_unit: str) -> None:
+    lengths = _counts(df.lazy().filter(pl.col("seat") == 0), ["variant", "n_players"], "turns")
+    cells = _cells(lengths)
+    many = len({variant for variant, _ in cells}) > 1
+    groups = [_group(lengths, _label(v, n, many), variant=v, n_players=n) for v, n in cells]
     fig, ax = plt.subplots(figsize=(6.5, max(4.0, 0.35 * len(groups))))
     _distributions(ax, groups, f"game length ({turn_unit})")
     ax.set_title("Game length")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def _table_html(df: pl.DataFrame, digits: int = 3) -> str:
@@ -252,11 +269,12 @@ def verdicts(df: pl.DataFrame) -> list[str]:
     )
 
 
-def chart_ratings(df: pl.DataFrame, path: Path) -> pl.DataFrame | None:
-    """Bradley-Terry Elo per strategy with bootstrap intervals; None with a single strategy."""
-    if df["strategy"].n_unique() < 2:
+def chart_ratings(df, path: Path, by_cell=None) -> pl.DataFrame | None:
+    """Bradley-Terry Elo per strategy with bootstrap intervals; None with a single strategy
+    (``by_cell``: the cells' meetings if already made)."""
+    if stats.distinct(df, "strategy") < 2:
         return None
-    table = ratings.bradley_terry(df)
+    table = ratings.bradley_terry(df, by_cell=by_cell)
     _bars_by_cell(
         df,
         table,
@@ -289,8 +307,9 @@ def _rule_value(rules: dict, dotted: str):
     return rules
 
 
-def sweep_points(df: pl.DataFrame, meta: dict, field: str) -> pl.DataFrame:
-    """Each variant's swept value (the base at its rule's value, if it has one) and its metrics."""
+def sweep_points(table: pl.DataFrame, meta: dict, field: str) -> pl.DataFrame:
+    """Each variant's swept value (the base at its rule's value, if it has one) and its metrics
+    (``table``: the outcome metrics with the first-player advantage, in long format)."""
     try:
         base_value = float(_rule_value(meta["rules_as_used"]["base"], field))
     except (KeyError, TypeError, ValueError):
@@ -298,7 +317,6 @@ def sweep_points(df: pl.DataFrame, meta: dict, field: str) -> pl.DataFrame:
     values = {"base": base_value} | {
         v["name"]: v["overrides"][field] for v in meta["variants"] if v["name"] != "base"
     }
-    table = pl.concat([metrics.outcome_metrics(df), fpa_metric(df)])
     return table.with_columns(
         value_of_field=pl.col("variant").replace_strict(values, return_dtype=pl.Float64)
     )
@@ -336,14 +354,12 @@ def chart_sweep(points: pl.DataFrame, field: str, path: Path) -> None:
         ax.set_title(name.replace("_", " "))
         ax.legend(fontsize=8)
     fig.suptitle(f"Metrics against {field}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
-def head_to_head_matrix(df: pl.DataFrame) -> pl.DataFrame:
+def head_to_head_matrix(df, by_cell=None) -> pl.DataFrame:
     """Share of meetings won, row strategy against column strategy, as 'share [lo, hi]'."""
-    h2h = ratings.head_to_head(df).with_columns(
+    h2h = ratings.head_to_head(df, by_cell).with_columns(
         cell=pl.format(
             "{} [{}, {}]",
             pl.col("share").round(3),
@@ -420,20 +436,14 @@ def _flatten(node, prefix: str = "") -> list[tuple[str, str]]:
     return [(prefix.rstrip("."), text)]
 
 
-def games_played(df: pl.DataFrame) -> pl.DataFrame:
-    """Games actually in the results, per cell."""
-    return (
-        df.select("variant", "n_players", "game_index")
-        .unique()
-        .group_by("variant", "n_players")
-        .agg(games=pl.len())
-        .sort("variant", "n_players")
-    )
+def games_played(games: pl.DataFrame) -> pl.DataFrame:
+    """Games actually in the results, per cell, from the per-game table."""
+    return games.group_by("variant", "n_players").agg(games=pl.len()).sort("variant", "n_players")
 
 
-def header(spec, meta: dict, df: pl.DataFrame) -> str:
+def header(spec, meta: dict, games: pl.DataFrame) -> str:
     """Title, question and the games actually played (not the games the run planned)."""
-    played = games_played(df)
+    played = games_played(games)
     total = int(played["games"].sum())
     per_cell = sorted(set(played["games"].to_list()))
     cells = f"{played.height} cell{'s' if played.height != 1 else ''}"
@@ -458,13 +468,21 @@ def header(spec, meta: dict, df: pl.DataFrame) -> str:
     )
 
 
-def findings(multi: pl.DataFrame, seat_table: pl.DataFrame, strategy_lines: list[str]) -> list[str]:
-    """The sentences a designer acts on: seats and strategies out of line, what variants changed,
-    and any pair of strategies the seating left unmeasured."""
+def findings(
+    seat_table: pl.DataFrame,
+    strategy_lines: list[str],
+    diffs: pl.DataFrame | None = None,
+    by_cell=None,
+) -> list[str]:
+    """The sentences a designer acts on: seats and strategies out of line, what variants changed
+    (``diffs``: the variants' paired differences, None with one variant), and any pair of
+    strategies the seating left unmeasured (``by_cell``: the cells' meetings, None with one
+    strategy)."""
     lines = seat_findings(seat_table) + strategy_lines
-    if multi["variant"].n_unique() > 1:
-        lines += variant_findings(multi)
-    lines += [f"Warning: {w}" for w in ratings.unmeasured_pairs(multi)]
+    if diffs is not None:
+        lines += variant_findings(diffs)
+    if by_cell is not None:
+        lines += [f"Warning: {w}" for w in ratings.unmeasured_pairs(None, by_cell)]
     return lines
 
 
@@ -510,9 +528,9 @@ VARIANT_WORDS = {
 }
 
 
-def variant_findings(multi: pl.DataFrame) -> list[str]:
-    """What each variant changed against base, paired on shared seeds, Holm-adjusted."""
-    diffs = verdicts_module.variant_differences(multi)
+def variant_findings(diffs: pl.DataFrame) -> list[str]:
+    """What each variant changed against base, paired on shared seeds, Holm-adjusted (``diffs``:
+    :func:`verdicts.variant_differences`)."""
     tested = int(diffs["p_adjusted"].is_not_nan().sum())
     sure = diffs.filter(pl.col("sure"))
     if sure.is_empty():
@@ -532,9 +550,9 @@ def variant_findings(multi: pl.DataFrame) -> list[str]:
     return out
 
 
-def chart_variants(multi: pl.DataFrame, path: Path) -> None:
-    """Each variant's change of seat 0's win share and of game length against base (paired)."""
-    diffs = verdicts_module.variant_differences(multi)
+def chart_variants(diffs: pl.DataFrame, path: Path) -> None:
+    """Each variant's change of seat 0's win share and of game length against base (paired;
+    ``diffs``: :func:`verdicts.variant_differences`)."""
     panels = (
         ("fpa", 100, "seat 0's win share, points vs base"),
         ("duration_mean", 1, "game length vs base"),
@@ -551,15 +569,32 @@ def chart_variants(multi: pl.DataFrame, path: Path) -> None:
         ax.invert_yaxis()
         ax.set_xlabel(label + " (95% interval)")
     fig.suptitle("What each variant changed (paired on shared seeds)")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
+
+
+def seat_test_table(tests: pl.DataFrame) -> pl.DataFrame:
+    """The seat tests as shown: a p-value where there is a test, and why not where there is none
+    (two seats are one comparison, seat 1 winning what seat 0 does not)."""
+    mirror = (pl.col("n_players") == 2) & (pl.col("seat") == 1)
+
+    def shown(column: str) -> pl.Expr:
+        value = pl.col(column).map_elements(lambda p: f"{p:.4f}", return_dtype=pl.String)
+        return (
+            pl.when(mirror)
+            .then(pl.lit("seat 0's test (two seats: one comparison)"))
+            .when(pl.col(column).is_nan())
+            .then(pl.lit("too few games"))
+            .otherwise(value)
+        )
+
+    return tests.with_columns(p_value=shown("p_value"), p_adjusted=shown("p_adjusted"))
 
 
 def seat_sections(
-    multi: pl.DataFrame, meta: dict, out: Path, verdict_lines: list[str]
+    multi, meta: dict, out: Path, verdict_lines: list[str], by_cell=None
 ) -> list[str]:
-    """Seat balance and strategy ratings of the games with several players."""
+    """Seat balance and strategy ratings of the games with several players; ``verdict_lines``:
+    the per-cell verdicts the findings do not already say."""
     sections = [_section("seats", "Seat balance")]
     if meta.get("sequential"):
         seq = meta["sequential"]
@@ -569,32 +604,36 @@ def seat_sections(
             f"{seq['target_width']} ({'reached' if seq['reached'] else 'not reached'}; budget "
             f"{seq['budget_per_cell']:,}).</p>"
         )
+    if verdict_lines:
+        sections.append(
+            "<ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in verdict_lines) + "</ul>"
+        )
     sections += [
-        "<ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in verdict_lines) + "</ul>",
         _img(out / "win_share_by_seat.png", "Win share by seat, difference from fair"),
         "<h3>Every seat against its fair share</h3><p>Score test against 1/n; "
         "<code>p_adjusted</code> is Holm-adjusted over every seat test of this report.</p>",
-        _table_html(verdicts_module.seat_tests(multi), 4),
+        _table_html(seat_test_table(verdicts_module.seat_tests(multi)), 4),
         "<h3>First-player advantage</h3>",
         _table_html(stats.first_player_advantage(multi)),
         "<h3>Are all seats equal?</h3><p>Chi-square test on wins per seat; a small p-value says "
         "the seats are not equal.</p>",
         _table_html(stats.seats_equal_test(multi), 4),
     ]
-    if multi["strategy"].n_unique() > 1:
-        table = chart_ratings(multi, out / "ratings.png")
-        chart_strategies(multi, out / "win_share_by_strategy.png")
+    if by_cell is not None:
+        table = chart_ratings(multi, out / "ratings.png", by_cell)
+        shares = verdicts_module.strategy_tests(multi)
+        chart_strategies(multi, out / "win_share_by_strategy.png", shares)
         sections += [
             _section("strategies", "Strategies"),
             _img(out / "win_share_by_strategy.png", "Win share by strategy"),
             "<h3>Win share by strategy (seats rotated)</h3><p>A strategy's wins over its seats; "
             "the game is the unit of the interval (a strategy in several seats of a game is one "
             "cluster); <code>p_adjusted</code>: Holm over every strategy test.</p>",
-            _table_html(verdicts_module.strategy_tests(multi)),
+            _table_html(shares),
             "<h3>Head to head</h3><p>Share of the meetings the row strategy wins against the "
             "column strategy: every pair of seats in a game is a meeting, the better rank wins "
             "it, equal ranks split it (95% interval, the game the unit).</p>",
-            _table_html(head_to_head_matrix(multi)),
+            _table_html(head_to_head_matrix(multi, by_cell)),
             "<h3>Bradley-Terry rating</h3><p>"
             + html.escape(ratings.__doc__.split("\n\n")[0])
             + " Fitted by iterative Luce spectral ranking (Maystre and Grossglauser, 2015); "
@@ -605,11 +644,12 @@ def seat_sections(
     return sections
 
 
-def metric_sections(multi: pl.DataFrame, run_dir: Path, spec) -> list[str]:
-    """Ludii's outcome metrics and, for a traced run whose score decides the game, the arcs."""
+def metric_sections(multi, run_dir: Path, spec, outcome: pl.DataFrame) -> list[str]:
+    """Ludii's outcome metrics (``outcome``) and, for a traced run whose score decides the game,
+    the arcs."""
     sections = [
         _section("metrics", "Metrics"),
-        _table_html(metrics.outcome_metrics(multi), 4),
+        _table_html(outcome, 4),
         _details("Definitions", _definitions(metrics.DEFINITIONS)),
     ]
     lines = read_traces(run_dir)
@@ -627,7 +667,7 @@ def metric_sections(multi: pl.DataFrame, run_dir: Path, spec) -> list[str]:
     return sections
 
 
-def provenance(meta: dict, df: pl.DataFrame) -> str:
+def provenance(meta: dict, games: pl.DataFrame) -> str:
     """How the run was made, folded away: facts, rules as used, assumed component data."""
     facts = {
         "command": meta.get("command", "not recorded"),
@@ -639,7 +679,7 @@ def provenance(meta: dict, df: pl.DataFrame) -> str:
         "simkit": meta.get("simkit_version"),
         "started": meta.get("started"),
         "finished": meta.get("finished"),
-        "games in the results": df.select("variant", "n_players", "game_index").unique().height,
+        "games in the results": games.height,
     }
     fact_rows = "".join(
         f"<tr><th>{html.escape(k)}</th><td style='text-align:left'>"
@@ -694,32 +734,46 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
 
     run_dir = Path(run_dir)
     meta = json.loads((run_dir / "run.json").read_text())
-    df = read_results(run_dir)
+    rows = scan_results(run_dir)
+    games = metrics.per_game(rows)
     spec = registry.game(meta["game"])
     out = run_dir / "report"
     out.mkdir(exist_ok=True)
     # Seat balance means nothing in a solo game: those cells get their score and honours instead.
-    multi = df.filter(pl.col("n_players") > 1)
-    solo = df.filter(pl.col("n_players") == 1)
-    chart_scores(df, out / "scores.png")
-    chart_length(df, out / "game_length.png", spec.turn_unit.split(":")[0])
+    multi = rows.filter(pl.col("n_players") > 1)
+    multi_games = games.filter(pl.col("n_players") > 1)
+    solo = rows.filter(pl.col("n_players") == 1)
+    solo_table = solo_scores(solo) if (games["n_players"] == 1).any() else None
+    chart_scores(rows, out / "scores.png")
+    chart_length(rows, out / "game_length.png", spec.turn_unit.split(":")[0])
 
     body: list[str] = []
     lines: list[str] = []
-    if not multi.is_empty():
+    verdict_lines: list[str] = []
+    diffs = None
+    if not multi_games.is_empty():
         chart_seats(multi, out / "win_share_by_seat.png")
+        # Strategies meet only when there are several; variants differ only when there are some.
+        by_cell = ratings.all_meetings(multi) if stats.distinct(multi, "strategy") > 1 else None
+        if multi_games["variant"].n_unique() > 1:
+            diffs = verdicts_module.variant_differences(multi, games=multi_games)
         seat_table = verdicts_module.seat_verdicts(multi)
-        strategy_lines = verdicts_module.strategy_verdicts(multi)
-        lines = findings(multi, seat_table, strategy_lines)
-        body += seat_sections(multi, meta, out, seat_table["verdict"].to_list() + strategy_lines)
-    if not solo.is_empty():
-        body += [_section("solo", "Solo games"), _table_html(solo_scores(solo))]
+        strategy_lines = verdicts_module.strategy_verdicts(multi, by_cell)
+        lines = findings(seat_table, strategy_lines, diffs, by_cell)
+        verdict_lines = seat_table["verdict"].to_list() + strategy_lines
+        # The findings say each of these already, at the top: say nothing twice.
+        body += seat_sections(
+            multi, meta, out, [v for v in verdict_lines if v not in lines], by_cell
+        )
+    if solo_table is not None:
+        body += [_section("solo", "Solo games"), _table_html(solo_table)]
         if spec.honours:
             body += ["<h3>Solo honours</h3>", _table_html(honours_table(solo, spec.honours))]
-    if not multi.is_empty():
-        body += metric_sections(multi, run_dir, spec)
+    if not multi_games.is_empty():
+        outcome = metrics.outcome_metrics(multi, multi_games)
+        body += metric_sections(multi, run_dir, spec, outcome)
     sentinels = dict(getattr(spec, "sentinels", ()))
-    anatomy = metrics.score_anatomy(df, sentinels)
+    anatomy = metrics.score_anatomy(rows, sentinels)
     if not anatomy.is_empty():
         decides = getattr(spec, "score_decides", True)
         if not decides:
@@ -741,27 +795,28 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
             + ") are left out.</p>",
             _table_html(anatomy, 3),
         ]
-    if not multi.is_empty() and multi["variant"].n_unique() > 1:
-        chart_variants(multi, out / "variants.png")
+    if diffs is not None:
+        chart_variants(diffs, out / "variants.png")
         body += [
             _section("variants", "Variants and sweeps"),
             _img(out / "variants.png", "What each variant changed"),
             "<p>Each variant against base, paired game by game on the shared seeds (common "
             "random numbers); <code>p_adjusted</code> is Holm-adjusted over every comparison.</p>",
-            _table_html(verdicts_module.variant_differences(multi), 4),
+            _table_html(diffs, 4),
         ]
         field = sweep_field(meta)
         if field:
-            points = sweep_points(multi, meta, field)
+            points = sweep_points(pl.concat([outcome, fpa_metric(multi)]), meta, field)
             chart_sweep(points, field, out / "sweep.png")
             body.append(_img(out / "sweep.png", f"Metrics against {field}"))
+    summary = stats.game_summary(rows, games)
     body += [
         _section("games", "Games"),
         f"<p>Score: {html.escape(getattr(spec, 'score_meaning', 'points'))}.</p>",
-        _table_html(stats.game_summary(df)),
+        _table_html(summary),
         _img(out / "scores.png", "Score distributions"),
         _img(out / "game_length.png", "Game length"),
-        provenance(meta, df),
+        provenance(meta, games),
     ]
     top = [_section("findings", "Findings")]
     top.append(
@@ -773,21 +828,24 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'><title>"
         f"{html.escape(str(meta.get('name', 'run')))}</title><style>{CSS}</style></head><body>"
-        + header(spec, meta, df)
+        + header(spec, meta, games)
         + toc(sections)
         + "".join(sections)
         + "</body></html>"
     )
     (out / "index.html").write_text(page)
     if not quiet:
-        print_summary(df)
+        print_summary(rows, solo_table, verdict_lines, summary)
     return out / "index.html"
 
 
 def solo_scores(solo: pl.DataFrame) -> pl.DataFrame:
     """Mean solo score with its 95% t interval and the spread, per variant."""
-    spread = solo.group_by("variant").agg(
-        sd=pl.col("score").std(ddof=1), median=pl.col("score").median()
+    spread = (
+        solo.lazy()
+        .group_by("variant")
+        .agg(sd=pl.col("score").std(ddof=1), median=pl.col("score").median())
+        .collect()
     )
     mean = stats.mean_table(solo, ["variant"], "score")
     return (
@@ -805,7 +863,7 @@ def honours_table(solo: pl.DataFrame, honours: tuple[tuple[float, str], ...]) ->
     parts = []
     for least, name in ranked:
         reached = ((pl.col("score") >= least) & (pl.col("score") < upper)).cast(pl.Float64)
-        share = stats.share_table(solo.with_columns(reached=reached), ["variant"], "reached")
+        share = stats.share_table(solo.lazy().with_columns(reached=reached), ["variant"], "reached")
         parts.append(
             share.select(
                 "variant",
@@ -820,17 +878,19 @@ def honours_table(solo: pl.DataFrame, honours: tuple[tuple[float, str], ...]) ->
     return pl.concat(parts)
 
 
-def print_summary(df: pl.DataFrame) -> None:
-    solo = df.filter(pl.col("n_players") == 1)
-    if not solo.is_empty():
-        print(solo_scores(solo))
-    for line in verdicts(df.filter(pl.col("n_players") > 1)):
+def print_summary(
+    rows, solo_table: pl.DataFrame | None, verdict_lines: list[str], summary: pl.DataFrame
+) -> None:
+    """The report's gist on the terminal, from the tables the report has made."""
+    if solo_table is not None:
+        print(solo_table)
+    for line in verdict_lines:
         print(line)
     with pl.Config(tbl_rows=50, tbl_cols=12, float_precision=3, tbl_hide_dataframe_shape=True):
-        print(stats.game_summary(df))
-        if df["strategy"].n_unique() > 1:
+        print(summary)
+        if stats.distinct(rows, "strategy") > 1:
             print(
-                stats.strategy_win_shares(df).select(
+                stats.strategy_win_shares(rows).select(
                     "variant", "n_players", "strategy", "win_share", "lo", "hi", "mean_score"
                 )
             )

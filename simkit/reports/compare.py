@@ -15,8 +15,16 @@ import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
 from simkit.core import metrics, verdicts  # noqa: E402
-from simkit.core.results import read_results  # noqa: E402
-from simkit.reports.balance import CSS, PALETTE, _definitions, _img, _table_html, fpa_metric  # noqa: E402
+from simkit.core.results import scan_results  # noqa: E402
+from simkit.reports.balance import (  # noqa: E402
+    CSS,
+    PALETTE,
+    _definitions,
+    _img,
+    _save,
+    _table_html,
+    fpa_metric,
+)
 
 
 def run_labels(run_dirs: list[Path]) -> list[str]:
@@ -39,7 +47,7 @@ def run_labels(run_dirs: list[Path]) -> list[str]:
 
 def run_metrics(run_dir: Path, label: str | None = None) -> tuple[dict, pl.DataFrame, list[str]]:
     meta = json.loads((Path(run_dir) / "run.json").read_text())
-    df = read_results(run_dir)
+    df = scan_results(run_dir)
     table = pl.concat([fpa_metric(df), metrics.outcome_metrics(df)])
     label = f"{meta['name']} ({label or Path(run_dir).name})"
     return (
@@ -54,11 +62,7 @@ def run_differences(reference: pl.DataFrame, other: pl.DataFrame, label: str) ->
     when the runs share their seeds (common random numbers), else unpaired (Welch), labelled."""
     from scipy import stats as sps
 
-    def games(df):
-        seeds = df.filter(pl.col("seat") == 0).select("variant", "n_players", "game_index", "seed")
-        return metrics.per_game(df).join(seeds, on=["variant", "n_players", "game_index"])
-
-    a, b = games(reference), games(other)
+    a, b = metrics.per_game(reference), metrics.per_game(other)
     rows = []
     for (variant, n), part_b in b.group_by("variant", "n_players", maintain_order=True):
         part_a = a.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
@@ -119,9 +123,7 @@ def chart_fpa(table: pl.DataFrame, path: Path) -> None:
     ax.set_ylabel("first-player advantage (95% interval)")
     ax.set_title("First-player advantage by run")
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _save(fig, path)
 
 
 def build_comparison(run_dirs: list[Path], out: Path) -> Path:
@@ -129,7 +131,7 @@ def build_comparison(run_dirs: list[Path], out: Path) -> Path:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     metas, tables, sections = [], [], ["<h1>Runs compared</h1>"]
-    results = [read_results(run_dir) for run_dir in run_dirs]
+    results = [scan_results(run_dir) for run_dir in run_dirs]
     for run_dir, label in zip(run_dirs, run_labels(run_dirs), strict=True):
         meta, table, verdict_lines = run_metrics(run_dir, label)
         metas.append(meta)
