@@ -85,6 +85,51 @@ def test_the_planted_blunderer_blunders_more_than_its_source(tmp_path):
     assert planted["blunder_rate_lo"] > source["blunder_rate_hi"]
 
 
+def test_the_audit_finds_the_rate_of_a_planted_ten_percent_blunderer(tmp_path):
+    """On the dice pick every move but the surest die is a blunder, so a blunderer planted on Best
+    at rate 0.1 blunders at exactly one decision in ten: the audit's rate must find that, and
+    Best's none, at the default audit size."""
+    planted = audit_of("blunder:source=pick_game:Best,rate=0.1", tmp_path, decisions=200)
+    source = audit_of("pick_game:Best", tmp_path, decisions=200)
+    assert planted["decisions"] == source["decisions"] == 200
+    assert planted["blunder_rate_lo"] < 0.1 < planted["blunder_rate_hi"]
+    assert planted["blunder_rate_lo"] > source["blunder_rate_hi"] == 0.0
+
+
+def test_decisions_whose_moves_all_play_out_alike_are_left_out_and_counted(tmp_path):
+    alike = {"die_a": 5, "die_b": 5, "die_c": 5}  # three dice with the same chance: no choice
+    with registered():
+        summary = run_audit(
+            AuditSpec(PICK, "random", 8, 2, seed=5, playouts=8, rules=alike), tmp_path
+        )
+    assert summary["decisions"] == 0 and summary["trivial"] > 0
+    assert "left out" in (tmp_path / "audit.html").read_text()
+
+
+def looks_of(diffs, rounds: int = 4):
+    """The second stage on a pair whose every look plays the same paired differences."""
+    import numpy as np
+
+    from simkit.core.audit import second_stage
+
+    def value_pair(k):
+        best = np.array(diffs, dtype=float)
+        return np.vstack([best, np.zeros(k)]), np.vstack([best, np.zeros(k)])
+
+    return second_stage(value_pair, AuditSpec(PICK, "random", playouts=2, confirm=2, rounds=rounds))
+
+
+def test_the_second_stage_looks_again_only_while_in_doubt():
+    clear = looks_of([1, 1, 1, 0])
+    assert clear["blunder"] and clear["confirm_playouts"] == 4  # shown at the first look
+    alike = looks_of([0, 0, 0, 0])
+    assert not alike["blunder"] and alike["confirm_playouts"] == 4  # the played move is as good
+    doubt = looks_of([2, 1, 1, 0])  # ahead, but within the noise of four playouts...
+    assert doubt["blunder"] and doubt["confirm_playouts"] == 8  # ...and beyond it at eight
+    never = looks_of([1, -1, 1, 0])  # a small edge: every look is taken, none shows it
+    assert not never["blunder"] and never["confirm_playouts"] == 16
+
+
 def test_the_audit_writes_rows_a_page_and_is_the_same_for_a_seed(tmp_path):
     audit_of("random", tmp_path / "a", decisions=12, playouts=4)
     audit_of("random", tmp_path / "b", decisions=12, playouts=4)
