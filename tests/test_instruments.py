@@ -47,6 +47,22 @@ def test_a_playout_cut_short_is_scored_on_the_points_so_far():
     assert (wins == 1.0).all() and (margins >= 2.0).all()  # after one roll seat 0 still leads
 
 
+def test_a_playout_cut_short_is_scored_on_the_games_own_evaluation(monkeypatch):
+    from pick_game import PickState
+
+    def worth(self):  # seat 1's rolls to come count 3 points each: it leads whatever the points say
+        return (self.points[0], self.points[1] + 3 * (self.rules.rounds - self.turn // 2))
+
+    monkeypatch.setattr(PickState, "evaluation", worth, raising=False)
+    with registered():
+        state = opening()
+        state.points = [2, 0]
+        wins, margins = move_values(
+            lambda r: state.sample_hidden(0, r), 0, [0], policy_for(PICK), 3, GameRng(1), 1
+        )
+    assert (wins == 0.0).all() and (margins <= -2.0).all()
+
+
 def test_a_move_is_a_blunder_only_beyond_the_noise():
     clear = [[1.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
     import numpy as np
