@@ -736,6 +736,12 @@ def audit(
 )
 @click.option("--levels", default="2,8,32", show_default=True, help="Search playout counts.")
 @click.option(
+    "--horizon",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Cut the search levels' playouts after this many decisions (0: to the end).",
+)
+@click.option(
     "--strategies",
     "names",
     help="Strategies to rank, ';'-separated (default: the game's whole field).",
@@ -745,7 +751,7 @@ def audit(
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/GAME/ladder."
 )
-def ladder(game, players, n_games, levels, names, seed, jobs, out):
+def ladder(game, players, n_games, levels, horizon, names, seed, jobs, out):
     """Skill ladder: a round robin of random, the heuristics, their presets and search at rising
     playout counts, with Bradley-Terry ratings, the head-to-head matrix and the skill trace.
 
@@ -768,7 +774,7 @@ def ladder(game, players, n_games, levels, names, seed, jobs, out):
             "every search level needs at least 2 playouts", param_hint="--levels"
         )
     field = [s.strip() for s in names.split(";") if s.strip()] if names else []
-    plan = LadderSpec(game, players, n_games, seed, counts, field)
+    plan = LadderSpec(game, players, n_games, seed, counts, field, horizon=horizon)
     out = out or Path("runs") / registry.game(game).name / "ladder"
     result = run_ladder(plan, out, jobs=jobs, progress=True)
     for line in ladder_text(result):

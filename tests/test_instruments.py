@@ -187,6 +187,8 @@ def test_the_default_field_has_random_the_heuristics_and_rising_search_levels():
     assert names[0] == "random" and {"bold", "threshold"} <= set(names)
     assert names[-2:] == ["search:playouts=2", "search:playouts=8"]
     assert not any(n.startswith(("blunder", "search:playouts=16")) for n in names)
+    cut = default_field(LTH, (8, 2), horizon=10)
+    assert cut[-2:] == ["search:horizon=10,playouts=2", "search:horizon=10,playouts=8"]
 
 
 @pytest.mark.slow
@@ -364,6 +366,15 @@ def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path
     assert on_margin["blunder_rate_lo"] > 0.5  # die b (5 in 10) against die c (8 in 10)
     with pytest.raises(Exception, match="value = 'luck'"):
         AuditSpec(PICK, "random", value="luck")
+
+
+def test_the_skill_trace_follows_search_levels_cut_short(tmp_path):
+    field = ["search:playouts=2,horizon=2", "search:playouts=4,horizon=2"]
+    with registered():
+        result = ladder(LadderSpec(PICK, 2, 4, 3, (2, 4), field, horizon=2), tmp_path, jobs=1)
+    (step,) = result["skill_trace"]
+    assert (step["level"], step["below"], step["meetings"]) == (4, 2, 8)
+    assert result["deepest_vs_shallowest"]["strategy"] == "search:horizon=2,playouts=4"
 
 
 def test_the_ladder_from_the_command_line(tmp_path):
