@@ -450,3 +450,12 @@ def test_a_player_that_never_wins_still_gets_a_finite_rating():
     rated = bradley_terry(pl.DataFrame(rows), alpha=PRIOR_MEETINGS)
     weak = rated.filter(pl.col("strategy") == "weak").row(0, named=True)
     assert -2000 < weak["lo"] <= weak["elo"] < 0
+
+
+def test_a_preset_names_its_tune_file_as_the_repository_does(tmp_path):
+    from simkit.core.tune_players import shipped_path
+
+    presets_toml = tmp_path / "simkit" / "strategies" / "presets.toml"
+    inside = tmp_path / "experiments" / "a-game" / "tune.toml"
+    assert shipped_path(str(inside), presets_toml) == "experiments/a-game/tune.toml"
+    assert shipped_path("/elsewhere/tune.toml", presets_toml) == "/elsewhere/tune.toml"
