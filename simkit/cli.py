@@ -650,6 +650,13 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
     help="Second stage: the best and the played move again with this many times the playouts "
     "on fresh worlds (0: judge on the first stage alone).",
 )
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Looks of the second stage at a decision still in doubt.",
+)
 def audit(
     game,
     strategy_name,
@@ -664,6 +671,7 @@ def audit(
     out,
     value,
     confirm,
+    rounds,
 ):
     """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
     playouts and report how often, and how dearly, its choice is clearly worse than the best.
@@ -689,14 +697,17 @@ def audit(
         parse_set(list(sets)),
         value,
         confirm,
+        rounds,
     )
     out = out or Path("runs") / spec.name / f"audit-{name.replace(':', '-')}"
     summary = run_audit(plan, out, jobs=jobs, progress=True)
     if not summary["decisions"]:
-        click.echo("no decision with more than one legal move was found")
+        click.echo("no decision with a real choice was found (moves that play out differently)")
         return
     click.echo(
-        f"{summary['strategy']}: {summary['decisions']} decisions from {summary['games']} games; "
+        f"{summary['strategy']}: {summary['decisions']} decisions with a real choice from "
+        f"{summary['games']} games ({summary['trivial']} whose moves all played out alike left "
+        "out); "
         f"blunder rate {summary['blunder_rate']:.1%} [{summary['blunder_rate_lo']:.1%}, "
         f"{summary['blunder_rate_hi']:.1%}], mean cost {summary['mean_cost']:.4f} win share "
         f"[{summary['mean_cost_lo']:.4f}, {summary['mean_cost_hi']:.4f}] "
@@ -725,6 +736,12 @@ def audit(
 )
 @click.option("--levels", default="2,8,32", show_default=True, help="Search playout counts.")
 @click.option(
+    "--horizon",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Cut the search levels' playouts after this many decisions (0: to the end).",
+)
+@click.option(
     "--strategies",
     "names",
     help="Strategies to rank, ';'-separated (default: the game's whole field).",
@@ -734,7 +751,7 @@ def audit(
 @click.option(
     "--out", type=click.Path(file_okay=False, path_type=Path), help="Default runs/GAME/ladder."
 )
-def ladder(game, players, n_games, levels, names, seed, jobs, out):
+def ladder(game, players, n_games, levels, horizon, names, seed, jobs, out):
     """Skill ladder: a round robin of random, the heuristics, their presets and search at rising
     playout counts, with Bradley-Terry ratings, the head-to-head matrix and the skill trace.
 
@@ -757,7 +774,7 @@ def ladder(game, players, n_games, levels, names, seed, jobs, out):
             "every search level needs at least 2 playouts", param_hint="--levels"
         )
     field = [s.strip() for s in names.split(";") if s.strip()] if names else []
-    plan = LadderSpec(game, players, n_games, seed, counts, field)
+    plan = LadderSpec(game, players, n_games, seed, counts, field, horizon=horizon)
     out = out or Path("runs") / registry.game(game).name / "ladder"
     result = run_ladder(plan, out, jobs=jobs, progress=True)
     for line in ladder_text(result):

@@ -47,6 +47,22 @@ def test_a_playout_cut_short_is_scored_on_the_points_so_far():
     assert (wins == 1.0).all() and (margins >= 2.0).all()  # after one roll seat 0 still leads
 
 
+def test_a_playout_cut_short_is_scored_on_the_games_own_evaluation(monkeypatch):
+    from pick_game import PickState
+
+    def worth(self):  # seat 1's rolls to come count 3 points each: it leads whatever the points say
+        return (self.points[0], self.points[1] + 3 * (self.rules.rounds - self.turn // 2))
+
+    monkeypatch.setattr(PickState, "evaluation", worth, raising=False)
+    with registered():
+        state = opening()
+        state.points = [2, 0]
+        wins, margins = move_values(
+            lambda r: state.sample_hidden(0, r), 0, [0], policy_for(PICK), 3, GameRng(1), 1
+        )
+    assert (wins == 0.0).all() and (margins <= -2.0).all()
+
+
 def test_a_move_is_a_blunder_only_beyond_the_noise():
     clear = [[1.0, 1.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0]]
     import numpy as np
@@ -83,6 +99,51 @@ def test_the_planted_blunderer_blunders_more_than_its_source(tmp_path):
     planted = audit_of("blunder:source=pick_game:Best,rate=0.5", tmp_path, decisions=60)
     source = audit_of("pick_game:Best", tmp_path, decisions=60)
     assert planted["blunder_rate_lo"] > source["blunder_rate_hi"]
+
+
+def test_the_audit_finds_the_rate_of_a_planted_ten_percent_blunderer(tmp_path):
+    """On the dice pick every move but the surest die is a blunder, so a blunderer planted on Best
+    at rate 0.1 blunders at exactly one decision in ten: the audit's rate must find that, and
+    Best's none, at the default audit size."""
+    planted = audit_of("blunder:source=pick_game:Best,rate=0.1", tmp_path, decisions=200)
+    source = audit_of("pick_game:Best", tmp_path, decisions=200)
+    assert planted["decisions"] == source["decisions"] == 200
+    assert planted["blunder_rate_lo"] < 0.1 < planted["blunder_rate_hi"]
+    assert planted["blunder_rate_lo"] > source["blunder_rate_hi"] == 0.0
+
+
+def test_decisions_whose_moves_all_play_out_alike_are_left_out_and_counted(tmp_path):
+    alike = {"die_a": 5, "die_b": 5, "die_c": 5}  # three dice with the same chance: no choice
+    with registered():
+        summary = run_audit(
+            AuditSpec(PICK, "random", 8, 2, seed=5, playouts=8, rules=alike), tmp_path
+        )
+    assert summary["decisions"] == 0 and summary["trivial"] > 0
+    assert "left out" in (tmp_path / "audit.html").read_text()
+
+
+def looks_of(diffs, rounds: int = 4):
+    """The second stage on a pair whose every look plays the same paired differences."""
+    import numpy as np
+
+    from simkit.core.audit import second_stage
+
+    def value_pair(k):
+        best = np.array(diffs, dtype=float)
+        return np.vstack([best, np.zeros(k)]), np.vstack([best, np.zeros(k)])
+
+    return second_stage(value_pair, AuditSpec(PICK, "random", playouts=2, confirm=2, rounds=rounds))
+
+
+def test_the_second_stage_looks_again_only_while_in_doubt():
+    clear = looks_of([1, 1, 1, 0])
+    assert clear["blunder"] and clear["confirm_playouts"] == 4  # shown at the first look
+    alike = looks_of([0, 0, 0, 0])
+    assert not alike["blunder"] and alike["confirm_playouts"] == 4  # the played move is as good
+    doubt = looks_of([2, 1, 1, 0])  # ahead, but within the noise of four playouts...
+    assert doubt["blunder"] and doubt["confirm_playouts"] == 8  # ...and beyond it at eight
+    never = looks_of([1, -1, 1, 0])  # a small edge: every look is taken, none shows it
+    assert not never["blunder"] and never["confirm_playouts"] == 16
 
 
 def test_the_audit_writes_rows_a_page_and_is_the_same_for_a_seed(tmp_path):
@@ -126,6 +187,8 @@ def test_the_default_field_has_random_the_heuristics_and_rising_search_levels():
     assert names[0] == "random" and {"bold", "threshold"} <= set(names)
     assert names[-2:] == ["search:playouts=2", "search:playouts=8"]
     assert not any(n.startswith(("blunder", "search:playouts=16")) for n in names)
+    cut = default_field(LTH, (8, 2), horizon=10)
+    assert cut[-2:] == ["search:horizon=10,playouts=2", "search:horizon=10,playouts=8"]
 
 
 @pytest.mark.slow
@@ -305,6 +368,15 @@ def test_judged_on_the_margin_the_audit_sees_more_of_the_small_blunders(tmp_path
         AuditSpec(PICK, "random", value="luck")
 
 
+def test_the_skill_trace_follows_search_levels_cut_short(tmp_path):
+    field = ["search:playouts=2,horizon=2", "search:playouts=4,horizon=2"]
+    with registered():
+        result = ladder(LadderSpec(PICK, 2, 4, 3, (2, 4), field, horizon=2), tmp_path, jobs=1)
+    (step,) = result["skill_trace"]
+    assert (step["level"], step["below"], step["meetings"]) == (4, 2, 8)
+    assert result["deepest_vs_shallowest"]["strategy"] == "search:horizon=2,playouts=4"
+
+
 def test_the_ladder_from_the_command_line(tmp_path):
     args = ["ladder", PICK, "--strategies", "random;pick_game:Worst;pick_game:Best"]
     with registered():
@@ -378,3 +450,12 @@ def test_a_player_that_never_wins_still_gets_a_finite_rating():
     rated = bradley_terry(pl.DataFrame(rows), alpha=PRIOR_MEETINGS)
     weak = rated.filter(pl.col("strategy") == "weak").row(0, named=True)
     assert -2000 < weak["lo"] <= weak["elo"] < 0
+
+
+def test_a_preset_names_its_tune_file_as_the_repository_does(tmp_path):
+    from simkit.core.tune_players import shipped_path
+
+    presets_toml = tmp_path / "simkit" / "strategies" / "presets.toml"
+    inside = tmp_path / "experiments" / "a-game" / "tune.toml"
+    assert shipped_path(str(inside), presets_toml) == "experiments/a-game/tune.toml"
+    assert shipped_path("/elsewhere/tune.toml", presets_toml) == "/elsewhere/tune.toml"

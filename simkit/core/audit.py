@@ -7,18 +7,29 @@ depends on the workers), and at each one every legal move is valued by paired pl
 deciding seat's view, the game's default heuristic in every seat, the same worlds and streams for
 every move. A move's value is the win share its playouts bring the deciding seat.
 
+Only decisions with a *real choice* are audited: a decision whose moves all gave the same result
+in every paired playout (two identical cards to discard, a route that ends where the other does)
+cannot be a blunder whatever is played, and counting it would dilute the rate; such decisions are
+valued, left out of the sample and counted (``trivial`` in the summary), and more games are played
+until ``decisions`` real choices are found.
+
 The verdict takes two stages. First every legal move gets ``playouts`` playouts; the move with
 the best mean is the *best move* (ties go to the move played) and the *cost* is its mean minus the
 played move's, in win share (and in points, ``cost_margin``). That plain cost is high by luck (the
 best of several noisy means is), and a test on the same playouts would have to be corrected for
 the choice. So, second (``confirm`` > 0), when the best is another move, the best and the played
-move alone get ``confirm`` times as many playouts on fresh worlds: the choice is a *blunder* when
-the best beats it there by more than the estimate's noise (a paired one-sided test at 2.5%, exact
-since the best was picked on other playouts), and ``cost_heldout``, their difference in win share
-there, is a cost free of the luck of the pick: it averages to zero for a player that always plays
-the best move. The value judged is the win share, or with ``value = "margin"`` the score margin,
-which sees smaller blunders with the same playouts. With ``confirm = 0`` a single stage judges,
-its test Bonferroni-corrected for the number of moves the best was picked from.
+move alone are played again on fresh worlds, ``confirm`` times the playouts at a time, in up to
+``rounds`` looks: the choice is a *blunder* when, at a look, the best beats it by more than the
+estimate's noise (a paired one-sided test at 2.5% split over the looks, exact since the best was
+picked on other playouts); the looks stop early once that is shown, or once the played move does
+as well as the best (which can only lower the chance of a false blunder). A single decision seldom
+moves a game much against the noise of a whole playout, so the later looks are where the smaller
+blunders are seen, and they are only paid for at the decisions still in doubt. ``cost_heldout``,
+the best's advantage in win share on those fresh worlds, is a cost free of the luck of the pick:
+it averages to zero for a player that always plays the best move. The value judged is the win
+share, or with ``value = "margin"`` the score margin, which sees smaller blunders with the same
+playouts. With ``confirm = 0`` a single stage judges, its test Bonferroni-corrected for the number
+of moves the best was picked from.
 
 Output: ``audit.parquet`` (one row per sampled decision), ``audit.json`` (the figures) and
 ``audit.html`` (a short section with the worst examples, each with the ``simkit replay`` command
@@ -31,6 +42,7 @@ import html
 import json
 import math
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +65,7 @@ from simkit.core.worlds import uses_worlds
 PER_GAME = 4  # decisions drawn from each game: spread over many games, not one game's habits
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
-ONE_SIDED_Z = float(sps.norm.isf(0.025))
+BLUNDER_LEVEL = 0.025  # one-sided: the chance of calling a move a blunder when it is not
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,7 @@ class AuditSpec:
     rules: dict | None = None
     value: str = "margin"  # the finer measure: one decision seldom moves a win share
     confirm: int = 4
+    rounds: int = 4  # looks of the second stage, each with confirm x playouts fresh playouts
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -77,6 +90,8 @@ class AuditSpec:
             raise ExperimentError("playouts: at least 2 (the noise needs two paired playouts)")
         if self.confirm < 0:
             raise ExperimentError("confirm: 0 (one stage) or a multiple of the playouts")
+        if self.rounds < 1:
+            raise ExperimentError("rounds: at least 1 look in the second stage")
 
 
 class _Recorder:
@@ -123,7 +138,7 @@ def drawn_decisions(points: list[int], seed: int, k: int = PER_GAME) -> list[int
     return sorted(points[i] for i in pick)
 
 
-def blunder_z(moves: int, level: float = 0.025) -> float:
+def blunder_z(moves: int, level: float = BLUNDER_LEVEL) -> float:
     """One-sided critical value for the best of ``moves`` moves against the one played."""
     return float(sps.norm.isf(level / max(1, moves - 1)))
 
@@ -153,20 +168,41 @@ def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win"
     }
 
 
-def confirmed(wins: np.ndarray, margins: np.ndarray, value: str = "win") -> dict:
-    """The second stage: the first stage's best move (row 0) against the move played (row 1) on
-    fresh worlds. The best was picked on other playouts, so one one-sided test at 2.5% is exact
-    (no correction for the choice), and the mean difference in win share is a cost free of the
-    luck of picking the best."""
+def real_choice(values: np.ndarray) -> bool:
+    """Whether the moves differ at all: some two of them gave different results in some paired
+    playout (rows: moves, columns: playouts). Moves alike in every shared world are no choice."""
+    return bool((values != values[0]).any())
+
+
+def confirmed(wins: np.ndarray, margins: np.ndarray, value: str = "win", looks: int = 1) -> dict:
+    """A look of the second stage: the first stage's best move (row 0) against the move played
+    (row 1) on fresh worlds. The best was picked on other playouts, so a one-sided test is exact
+    (no correction for the choice); its 2.5% is split over the ``looks`` the stage may take. The
+    mean difference in win share is a cost free of the luck of picking the best."""
     values = wins if value == "win" else margins
     edge, se = paired_edge(values, 0, 1)
     return {
         "edge": edge,
         "edge_se": se,
-        "blunder": bool(edge > ONE_SIDED_Z * se),
+        "blunder": bool(edge > blunder_z(looks + 1) * se),
         "cost_heldout": float(wins[0].mean() - wins[1].mean()),
         "confirm_playouts": int(wins.shape[1]),
     }
+
+
+def second_stage(value_pair, audit: AuditSpec) -> dict:
+    """The best and the played move on fresh worlds, ``confirm`` x ``playouts`` at a time
+    (``value_pair(k)`` plays k more), until a look shows a blunder, the played move does as well
+    as the best, or ``rounds`` looks are taken."""
+    wins, margins = value_pair(audit.playouts * audit.confirm)
+    verdict = confirmed(wins, margins, audit.value, audit.rounds)
+    for _ in range(audit.rounds - 1):
+        if verdict["blunder"] or verdict["edge"] <= 0:
+            break
+        more_wins, more_margins = value_pair(audit.playouts * audit.confirm)
+        wins, margins = np.hstack([wins, more_wins]), np.hstack([margins, more_margins])
+        verdict = confirmed(wins, margins, audit.value, audit.rounds)
+    return verdict
 
 
 def heldout_cost(wins: np.ndarray, chosen: int) -> float:
@@ -195,30 +231,23 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
         legal = position.legal_actions()
         stream = np.random.SeedSequence(seed, spawn_key=(d, _DECISION_STREAM))
         rng = GameRng(int(stream.generate_state(1, np.uint64)[0]))
-        wins, margins = move_values(
-            lambda r, p=position, s=seat: p.sample_hidden(s, r),
-            seat,
-            legal,
-            policy,
-            audit.playouts,
-            rng,
-            audit.horizon,
-        )
+        sample = partial(position.sample_hidden, seat)
+        wins, margins = move_values(sample, seat, legal, policy, audit.playouts, rng, audit.horizon)
         verdict = judge(wins, margins, legal.index(played), audit.value)
         best = legal[verdict.pop("best")]
         if audit.confirm:
             verdict |= {"cost_heldout": 0.0, "blunder": False, "confirm_playouts": 0}
-            if best != played:  # the rng goes on: fresh worlds for the second stage
-                w2, m2 = move_values(
-                    lambda r, p=position, s=seat: p.sample_hidden(s, r),
+            if best != played:  # the rng goes on: fresh worlds for every look
+                pair = partial(
+                    move_values,
+                    sample,
                     seat,
                     [best, played],
                     policy,
-                    audit.playouts * audit.confirm,
-                    rng,
-                    audit.horizon,
+                    rng=rng,
+                    horizon=audit.horizon,
                 )
-                verdict |= confirmed(w2, m2, audit.value)
+                verdict |= second_stage(pair, audit)
         rows.append(
             {
                 "game": spec_name,
@@ -230,6 +259,7 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
                 "seat": seat,
                 "turn": position.turns(),
                 "moves": len(legal),
+                "real_choice": real_choice(margins) or real_choice(wins),
                 "played": position.action_text(played),
                 "best_move": position.action_text(best),
                 **verdict,
@@ -250,7 +280,7 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
     run_games(exp, out, jobs=jobs, progress=progress)
     rules = exp.rules_for(exp.variants[0])
     frames: list[dict] = []
-    done = 0
+    trivial = done = 0
     while True:
         todo = range(done, exp.games)
         found = Parallel(n_jobs=jobs, return_as="generator")(
@@ -258,7 +288,8 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
             for k in todo
         )
         for rows in tqdm(found, total=len(todo), unit="games", desc="audit", disable=not progress):
-            frames += rows
+            frames += [row for row in rows if row["real_choice"]]
+            trivial += sum(not row["real_choice"] for row in rows)
         done = exp.games
         if len(frames) >= audit.decisions or done >= games * 4:
             break  # games with few real choices: play more of them, within reason
@@ -276,7 +307,9 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
         "horizon": audit.horizon,
         "value": audit.value,
         "confirm": audit.confirm,
+        "rounds": audit.rounds,
         "games": done,
+        "trivial": trivial,
     }
     (out / "audit.json").write_text(json.dumps(summary, indent=2))
     (out / "audit.html").write_text(audit_html(summary))
@@ -331,9 +364,10 @@ def audit_html(summary: dict) -> str:
     e = html.escape
     lines = [
         f"<section class='audit'><h2>Blunder audit: {e(summary['strategy'])}</h2>",
-        f"<p>{summary['decisions']} decisions from {summary['games']} games of {e(summary['game'])}"
-        f" ({summary['players']} players, seed {summary['seed']}); every legal move valued by "
-        f"{summary['playouts']} paired playouts of {e(summary['policy'])}.</p>",
+        f"<p>{summary['decisions']} decisions with a real choice from {summary['games']} games of "
+        f"{e(summary['game'])} ({summary['players']} players, seed {summary['seed']}; "
+        f"{summary['trivial']} more, whose moves all played out alike, left out); every legal move "
+        f"valued by {summary['playouts']} paired playouts of {e(summary['policy'])}.</p>",
     ]
     if summary["decisions"]:
         lines.append(

@@ -52,6 +52,7 @@ class LadderSpec:
     levels: tuple[int, ...] = SEARCH_LEVELS
     strategies: list[str] = field(default_factory=list)  # empty: the game's whole field
     rules: dict = field(default_factory=dict)
+    horizon: int = 0  # the search levels' playouts cut after this many decisions (0: to the end)
 
     def seat_count(self) -> int:
         spec = registry.game(self.game)
@@ -64,7 +65,7 @@ class LadderSpec:
 
     def names(self) -> list[str]:
         """The strategies that meet: the named ones, else the game's whole field."""
-        names = list(self.strategies) or default_field(self.game, self.levels)
+        names = list(self.strategies) or default_field(self.game, self.levels, self.horizon)
         for name in names:
             make_strategy(name, self.game)  # a bad name fails before any game
         if len(set(names)) < 2:
@@ -72,8 +73,14 @@ class LadderSpec:
         return list(dict.fromkeys(names))
 
 
-def search_level(playouts: int) -> str:
-    return f"search:playouts={playouts}"
+def search_level(playouts: int, horizon: int = 0) -> str:
+    """The search player at a level: its playouts, cut after ``horizon`` decisions if not 0 (where
+    whole playouts are too dear to rate a field)."""
+    return (
+        f"search:horizon={horizon},playouts={playouts}"
+        if horizon
+        else f"search:playouts={playouts}"
+    )
 
 
 def heuristics(game: str) -> list[str]:
@@ -85,13 +92,13 @@ def heuristics(game: str) -> list[str]:
     return out
 
 
-def default_field(game: str, levels=SEARCH_LEVELS) -> list[str]:
+def default_field(game: str, levels=SEARCH_LEVELS, horizon: int = 0) -> list[str]:
     """``random``, every shipped heuristic and its presets, and search at each playout level."""
     names = ["random"]
     for h in heuristics(game):
         names.append(h)
         names += [f"{h}@{p}" for p in presets_for(game, h)]
-    return names + [search_level(p) for p in sorted(levels)]
+    return names + [search_level(p, horizon) for p in sorted(levels)]
 
 
 def seatings(n: int) -> list[tuple[int, ...]]:
@@ -150,13 +157,14 @@ def play_ladder(spec: LadderSpec, jobs: int = 1, progress: bool = False) -> pl.D
     return pl.concat([pl.from_arrow(t) for t in tables], how="diagonal_relaxed")
 
 
-def skill_trace(h2h: pl.DataFrame, levels) -> list[dict]:
+def skill_trace(h2h: pl.DataFrame, levels, horizon: int = 0) -> list[dict]:
     """Win share of each search level against the level below it, with its interval."""
     steps = []
     levels = sorted(levels)
     for low, high in itertools.pairwise(levels):
         row = h2h.filter(
-            (pl.col("strategy") == search_level(high)) & (pl.col("opponent") == search_level(low))
+            (pl.col("strategy") == search_level(high, horizon))
+            & (pl.col("opponent") == search_level(low, horizon))
         )
         if row.is_empty():
             continue
@@ -192,13 +200,13 @@ def figures(spec: LadderSpec, df: pl.DataFrame) -> dict:
     """Ratings, head-to-head matrix and skill trace from the ladder's games."""
     ratings = bradley_terry(df, alpha=PRIOR_MEETINGS)
     h2h = head_to_head(df)
-    levels = [p for p in spec.levels if search_level(p) in set(df["strategy"])]
-    steps = skill_trace(h2h, levels)
+    levels = [p for p in spec.levels if search_level(p, spec.horizon) in set(df["strategy"])]
+    steps = skill_trace(h2h, levels, spec.horizon)
     deepest = None
     if len(levels) >= 2:
         top = h2h.filter(
-            (pl.col("strategy") == search_level(max(levels)))
-            & (pl.col("opponent") == search_level(min(levels)))
+            (pl.col("strategy") == search_level(max(levels), spec.horizon))
+            & (pl.col("opponent") == search_level(min(levels), spec.horizon))
         )
         if not top.is_empty():
             deepest = top.row(0, named=True)

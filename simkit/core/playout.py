@@ -11,14 +11,18 @@ stream whatever the move, so two moves' values differ by the move and what follo
 luck. The comparison between moves is paired.
 
 A playout is cut short after ``horizon`` decisions (0: played to the end) and then scored on the
-seats' points so far (the game's ``scores()``): a cheap evaluation where points are banked as the
-game goes, a poor one where they are counted only at the end, so it is off unless asked for.
+game's evaluation of the position (``evaluation()``, an optional hook: each seat's points as the
+game would likely end from here), else on the seats' points so far (``scores()``): a cheap
+evaluation where points are banked as the game goes, a poor one where they are counted only at the
+end, so it is off unless asked for.
 
 Compiled playouts: a game's compiled engine (``GameSpec.fast_engine``) may offer
 ``playouts(world, seat, legal, policy, rng, horizon)``, the (win shares, margins) arrays of every
 legal move in one sampled world, equal to what :func:`playout` gives for the same world and
 stream, or None when it cannot (the policy has no compiled form). ``move_values`` plays each
-world there when the game offers it (``compiled_playouts``), and in Python otherwise.
+world there when the game offers it (``compiled_playouts``), and in Python otherwise. A compiled
+engine scores a playout cut short on ``scores()``, so it must not offer ``playouts`` for a game
+whose state defines ``evaluation()``.
 """
 
 from __future__ import annotations
@@ -46,13 +50,20 @@ def playout(world: State, policy, seat: int, rng: GameRng, horizon: int = 0) -> 
     decisions = 0
     while not world.is_terminal():
         if horizon and decisions >= horizon:
-            return standing(world.scores(), seat)
+            return standing(evaluation(world), seat)
         s = world.current_player()
         world.apply(policy.choose(world.view(s), world.legal_actions(), rng))
         decisions += 1
     outcome = world.outcome()
     others = max((score for s, score in enumerate(outcome.scores) if s != seat), default=0.0)
     return outcome.win_shares[seat], outcome.scores[seat] - others
+
+
+def evaluation(world: State) -> Sequence[float]:
+    """Each seat's worth in a position cut short: the game's own ``evaluation()`` where it has one
+    (the points a seat can count on from what it holds), else its points banked so far."""
+    evaluate = getattr(world, "evaluation", None)
+    return evaluate() if evaluate is not None else world.scores()
 
 
 def standing(scores: Sequence[float], seat: int) -> tuple[float, float]:

@@ -331,6 +331,16 @@ def player_tune_text(result: dict) -> list[str]:
     return lines
 
 
+def shipped_path(source: str, presets: Path) -> str:
+    """The tune file as the repository names it (``experiments/...``) when it lies in the
+    repository the presets ship with, so a preset does not carry one machine's folders."""
+    root = presets.resolve().parents[2]  # simkit/strategies/presets.toml
+    try:
+        return Path(source).resolve().relative_to(root).as_posix()
+    except ValueError:
+        return source
+
+
 def save_preset(tune: PlayerTuneSpec, preset: str, setting: dict[str, Any], result: dict) -> None:
     """Store ``setting`` as ``strategy@preset`` in ``simkit/strategies/presets.toml`` (comments kept)."""
     import tomlkit
@@ -341,7 +351,7 @@ def save_preset(tune: PlayerTuneSpec, preset: str, setting: dict[str, Any], resu
     doc = tomlkit.parse(path.read_text()) if path.is_file() else tomlkit.document()
     c = result["confirmation"]
     entry = tomlkit.table()
-    entry["tuned_by"] = tune.source or "(no tune file)"
+    entry["tuned_by"] = shipped_path(tune.source, path) if tune.source else "(no tune file)"
     entry["gain"] = (
         f"win share {c['win_share']:.4f} against the defaults' {c['defaults_win_share']:.4f}: "
         f"paired gain {c['gain']:+.4f} [{c['gain_lo']:+.4f}, {c['gain_hi']:+.4f}] over "
