@@ -30,9 +30,108 @@ import pyarrow as pa
 
 from simkit.core.fast_rng import below, game_streams
 from simkit.core.results import SCHEMA
+from simkit.games.backpacks_and_blisters import fast_planner as fp
 from simkit.games.backpacks_and_blisters import fast_walks as fw
 from simkit.games.backpacks_and_blisters.board import PRIME, SMALL
 from simkit.games.backpacks_and_blisters.cards import BLISTER, RAMBLING, RUCKSACK, WEATHER, faces
+from simkit.games.backpacks_and_blisters.fast_state import (
+    BAR,
+    BUY,
+    C_CIRCLES,
+    C_KIND,
+    C_LOCATION,
+    C_TRIANGLES,
+    CAIRN_POINTS,
+    CARRIED,
+    CARRIED_TURNS,
+    CARRYING,
+    DECK_LEN,
+    DESIRES,
+    DISCARD,
+    DISCARD_LEN,
+    END,
+    END_REASONS,
+    ENTERED,
+    EQUIP,
+    EQUIPMENT,
+    FAILED,
+    GIVE,
+    GONE,
+    HAND_LEN,
+    HOLDER,
+    MAX_ACTS,
+    MONEY,
+    N_RULES,
+    N_SEAT,
+    N_TABLE,
+    NORMAL,
+    PLAY,
+    PLAYED,
+    POS,
+    PRIMES,
+    R_BEAUTY_POINTS,
+    R_BINOCULARS,
+    R_BREAK_MONEY,
+    R_BUS_POINTS,
+    R_CAIRN_FIRST,
+    R_CAIRN_OTHER,
+    R_CAIRN_SECOND,
+    R_CAIRNS,
+    R_CHOCOLATE_COST,
+    R_FERRY_POINTS,
+    R_FIRST_MINUTE,
+    R_GUIDE_BOOKS,
+    R_HAND_SIZE,
+    R_LATE_STOP,
+    R_LUNCH,
+    R_MINUTES_PER_TURN,
+    R_N_CARDS,
+    R_N_RAMBLING,
+    R_N_TURNS,
+    R_RAIN_PENALTY,
+    R_RANDOM_PASSING,
+    R_REFRESH_COST,
+    R_REFRESH_POINTS,
+    R_RETURN_FROM,
+    R_RIDE_COST,
+    R_RUCKSACK_CARD,
+    R_RUCKSACK_DEPTH,
+    R_RUCKSACK_HERO,
+    R_RUCKSACK_TURNS,
+    R_SEAT_ORDER,
+    R_SECRET_DESIRE,
+    R_SOLO_RAIN_ALLOWANCE,
+    R_SOLO_RUCKSACK_DEPTH,
+    R_START,
+    R_START_CHOCOLATE,
+    R_START_MONEY,
+    R_SUN_PROTECTION,
+    R_TEA,
+    R_TURN_LIMIT,
+    RAINING,
+    RAINY_TURNS,
+    RANDOM,
+    REFRESH,
+    REFRESHMENTS,
+    RETURN_TURN,
+    RIDE,
+    RIDES,
+    RUCKSACK_AT,
+    S_BEAUTY,
+    S_CARD,
+    S_FERRY,
+    S_GLASS,
+    S_KIND,
+    S_POINTS,
+    S_TRIANGLE,
+    SCORE,
+    STONE_ON_TRIANGLE,
+    TURN,
+    TURN_LIMIT,
+    USED,
+    VOTE,
+    VOTES,
+)
 from simkit.games.backpacks_and_blisters.movement import _map_arrays
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
@@ -43,73 +142,8 @@ from simkit.games.backpacks_and_blisters.rules import (
     WALKING_STICKS,
     Rules,
 )
+from simkit.strategies.backpacks_and_blisters import PeakBagger
 from simkit.strategies.generic import Random
-
-# Action kinds (the first column of ``acts``), in the Python engine's words.
-EQUIP, PLAY, MOVE, RIDE, REFRESH, BUY, END, DISCARD, VOTE, GIVE = range(10)
-MAX_ACTS = 512
-
-# Slots of ``table``: the turn, the weather, the Heavy Rucksack, the piles' lengths.
-TURN, RAINING, RAINY_TURNS, RUCKSACK_AT, HOLDER, CARRIED_TURNS, ENTERED = range(7)
-DECK_LEN, DISCARD_LEN, PLAYED, STONE_ON_TRIANGLE, CARRYING, N_TABLE = range(7, 13)
-IN_DECK, CARRIED, GONE = range(3)
-
-# Columns of ``seats``: where each Rambler is and what it has.
-POS, MONEY, BAR, EQUIPMENT, SCORE, PRIMES, CAIRN_POINTS, DESIRES, RIDES = range(9)
-REFRESHMENTS, RETURN_TURN, USED, HAND_LEN, VOTES, N_SEAT = range(9, 15)
-
-# Slots of ``rules`` (the tunable numbers and the map's Time chart).
-(
-    R_HAND_SIZE,
-    R_CAIRNS,
-    R_CAIRN_FIRST,
-    R_CAIRN_SECOND,
-    R_CAIRN_OTHER,
-    R_RAIN_PENALTY,
-    R_BEAUTY_POINTS,
-    R_START_MONEY,
-    R_BREAK_MONEY,
-    R_START_CHOCOLATE,
-    R_REFRESH_COST,
-    R_REFRESH_POINTS,
-    R_CHOCOLATE_COST,
-    R_RIDE_COST,
-    R_FERRY_POINTS,
-    R_BUS_POINTS,
-    R_SECRET_DESIRE,
-    R_GUIDE_BOOKS,
-    R_BINOCULARS,
-    R_SUN_PROTECTION,
-    R_RUCKSACK_TURNS,
-    R_RUCKSACK_HERO,
-    R_RUCKSACK_DEPTH,
-    R_SOLO_RUCKSACK_DEPTH,
-    R_SOLO_RAIN_ALLOWANCE,
-    R_RANDOM_PASSING,
-    R_SEAT_ORDER,
-    R_LATE_STOP,
-    R_TURN_LIMIT,
-    R_START,
-    R_N_TURNS,
-    R_LUNCH,
-    R_TEA,
-    R_RETURN_FROM,
-    R_FIRST_MINUTE,
-    R_MINUTES_PER_TURN,
-    R_N_RAMBLING,
-    R_N_CARDS,
-    R_RUCKSACK_CARD,
-    N_RULES,
-) = range(40)
-
-# Columns of ``spaces`` (the map) and ``cards`` (the faces).
-S_KIND, S_TRIANGLE, S_POINTS, S_GLASS, S_BEAUTY, S_CARD, S_FERRY = range(7)
-C_KIND, C_LOCATION, C_CIRCLES, C_TRIANGLES = range(4)
-
-# Strategy kinds of a seat.
-RANDOM = 0
-NORMAL, TURN_LIMIT, FAILED = 0, 1, 2
-END_REASONS = ("normal", "turn_limit")
 
 # Per-seat outputs: the outcome's extras in the Python runner's (sorted) order, then the score.
 EXTRAS = (
@@ -434,23 +468,29 @@ def _combinations(acts, k, m, size, idx):
 
 
 # ----------------------------------------------------------------------- decisions
-@nb.njit(cache=True, inline="always")
-def _decide(kinds, rngs, seat, acts, count):
+@nb.njit(cache=True)
+def _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, phase, seat, count):
     """The index of the row ``seat``'s strategy picks among ``count`` legal actions."""
     if kinds[seat] == RANDOM:
         return np.int64(below(rngs, 1 + seat, count))
-    return np.int64(0)
+    k = kinds[seat] - 1
+    return fp.decide(
+        phase, styles[k], homes[k], turns_to[k], home_need[k], hops, primes, home_sets,
+        walking_after, rules, spaces, cards, offsets, targets, triangle, table, seats, hands,
+        stones, cairn, acts, count, seat, n, plan, allow, reach, via, nowhere, others, stops,
+        seen, marks, stack, rest, gains,
+    )
 
 
 # ----------------------------------------------------------------------- one game
-@nb.njit(cache=True, inline="always")
-def _choose_among(kinds, rngs, seat, acts, count):
+@nb.njit(cache=True)
+def _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, phase, seat, count):
     """A decision: the row picked (the Python runner asks even when one action is legal)."""
-    return _decide(kinds, rngs, seat, acts, count)
+    return _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, phase, seat, count)
 
 
-@nb.njit(cache=True, inline="always")
-def _equipment_round(rules, table, seats, acts, kinds, rngs, queue, count, n):
+@nb.njit(cache=True)
+def _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, count):
     """``BBState._next_equipment`` over ``queue[:count]``: each seat chooses a free tile; a seat
     left with one takes it without asking."""
     for q in range(count):
@@ -467,36 +507,36 @@ def _equipment_round(rules, table, seats, acts, kinds, rngs, queue, count, n):
                 k = _act(acts, k, EQUIP, tile, 0, 0)
         tile = acts[0, 1]
         if k > 1:
-            tile = acts[_choose_among(kinds, rngs, seat, acts, k), 1]
+            tile = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_EQUIP, seat, k), 1]
         seats[seat, EQUIPMENT] = tile
         seats[seat, USED] |= 1 << tile
 
 
-@nb.njit(cache=True, inline="always")
-def _discard_choice(hands, seats, acts, kinds, rngs, seat):
+@nb.njit(cache=True)
+def _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
     """A discard from the sorted hand (after a ride, at Lunch or Tea): the card, -1 if none."""
     m = seats[seat, HAND_LEN]
     if m == 0:
         return -1
     for j in range(m):
         _act(acts, j, DISCARD, hands[seat, j], 0, 0)
-    return acts[_choose_among(kinds, rngs, seat, acts, m), 1]
+    return acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, m), 1]
 
 
-@nb.njit(cache=True, inline="always")
-def _shop(rules, spaces, table, seats, acts, kinds, rngs, seat):
+@nb.njit(cache=True)
+def _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
     """``BBState._offer_shop``: at an open Refreshment location, buy a bar or not."""
     if not _can_buy(rules, spaces, table, seats, seat):
         return
     _act(acts, 0, BUY, 0, 0, 0)
     _act(acts, 1, END, 0, 0, 0)
-    if _choose_among(kinds, rngs, seat, acts, 2) == 0:
+    if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_SHOP, seat, 2) == 0:
         seats[seat, MONEY] -= rules[R_CHOCOLATE_COST]
         seats[seat, BAR] = 1
 
 
-@nb.njit(cache=True, inline="always")
-def _vote(rules, table, seats, acts, kinds, rngs, n):
+@nb.njit(cache=True)
+def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
     """``BBState._start_vote`` to ``_hand_rucksack``: the carrier has carried it long enough."""
     carrier = table[HOLDER]
     on_map = _on_map_count(seats, n)
@@ -521,7 +561,7 @@ def _vote(rules, table, seats, acts, kinds, rngs, n):
         for s in range(n):
             if seats[s, POS] >= 0:
                 k = _act(acts, k, VOTE, s, 0, 0)
-        seats[acts[_choose_among(kinds, rngs, voter, acts, k), 1], VOTES] += 1
+        seats[acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_VOTE, voter, k), 1], VOTES] += 1
     top = 0
     for s in range(n):
         top = max(top, seats[s, VOTES])
@@ -531,16 +571,12 @@ def _vote(rules, table, seats, acts, kinds, rngs, n):
             k = _act(acts, k, GIVE, s, 0, 0)
     seat = acts[0, 1]
     if k > 1:
-        seat = acts[_choose_among(kinds, rngs, carrier, acts, k), 1]
+        seat = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_VOTE, carrier, k), 1]
     table[HOLDER], table[CARRIED_TURNS] = seat, 0
 
 
 @nb.njit(cache=True)
-def _turn(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, kinds, rngs, seat, n,
-):
+def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
     """``BBState._begin_turn`` to ``_end_turn``: one Rambler's turn of the Time chart."""
     turn = table[TURN]
     table[PLAYED], table[STONE_ON_TRIANGLE] = -1, 0
@@ -552,7 +588,7 @@ def _turn(
         )
         if k == 0:
             return FAILED
-        row = _choose_among(kinds, rngs, seat, acts, k)
+        row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_START, seat, k)
         kind = acts[row, 0]
         if kind != BUY:
             break
@@ -573,7 +609,7 @@ def _turn(
             )
             row = 0
             if count > 1:
-                row = _choose_among(kinds, rngs, seat, acts, count)
+                row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_MOVE, seat, count)
             dest, eat, bought = acts[row, 1], acts[row, 2], acts[row, 3]
         seats[seat, BAR] = 1 if seats[seat, BAR] - eat + bought > 0 else 0
         seats[seat, MONEY] -= bought * rules[R_CHOCOLATE_COST]
@@ -599,8 +635,8 @@ def _turn(
         while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
             if _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat) < 0:
                 break
-        _shop(rules, spaces, table, seats, acts, kinds, rngs, seat)
-        return _end_turn(rules, table, seats, acts, kinds, rngs, seat, n)
+        _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
+        return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
     # ``_arrive``: a stone, a Beauty Spot, Keswick from 4 p.m., the shop.
     seats[seat, POS] = dest
     if spaces[dest, S_KIND] == PRIME and not stones[seat, dest]:
@@ -610,10 +646,10 @@ def _turn(
     if dest == rules[R_START] and turn >= rules[R_RETURN_FROM]:
         _leave_map(rules, table, seats, n, seat)
         return NORMAL
-    _shop(rules, spaces, table, seats, acts, kinds, rngs, seat)
+    _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
     # ``_continue_turn``: a ride's discard, then the draw (two with the Compass).
     if kind == RIDE:
-        card = _discard_choice(hands, seats, acts, kinds, rngs, seat)
+        card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
         _hand_remove(hands, seats, seat, card)
         _to_discard(table, discard, card)
     if table[STONE_ON_TRIANGLE] and seats[seat, EQUIPMENT] == COMPASS:
@@ -623,21 +659,21 @@ def _turn(
             low, high = min(first, second), max(first, second)
             _act(acts, 0, DISCARD, low, 0, 0)
             _act(acts, 1, DISCARD, high, 0, 0)
-            card = acts[_choose_among(kinds, rngs, seat, acts, 2), 1]
+            card = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, 2), 1]
             _hand_remove(hands, seats, seat, card)
             _to_discard(table, discard, card)
     else:
         _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat)
-    return _end_turn(rules, table, seats, acts, kinds, rngs, seat, n)
+    return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
 
 
-@nb.njit(cache=True, inline="always")
-def _end_turn(rules, table, seats, acts, kinds, rngs, seat, n):
+@nb.njit(cache=True)
+def _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
     """``BBState._end_turn``: a carried turn counts towards the vote."""
     if n > 1 and table[CARRYING] and table[HOLDER] == seat:
         table[CARRIED_TURNS] += 1
         if table[CARRIED_TURNS] >= rules[R_RUCKSACK_TURNS]:
-            _vote(rules, table, seats, acts, kinds, rngs, n)
+            _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n)
     return NORMAL
 
 
@@ -676,11 +712,7 @@ def _walk_options(
 
 
 @nb.njit(cache=True, _nrt=False)
-def _play(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, n,
-):
+def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
     """One game from its set-up to the end of the day; returns the end reason."""
     table[:] = 0
     table[HOLDER] = -1
@@ -697,7 +729,7 @@ def _play(
     _setup(rules, cards, table, seats, hands, deck, scratch, cairn, rngs, n)
     for s in range(n):
         queue[s] = s
-    _equipment_round(rules, table, seats, acts, kinds, rngs, queue, n, n)
+    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, n)
     while True:
         turn = table[TURN]
         on_map = _on_map_count(seats, n)
@@ -707,7 +739,7 @@ def _play(
         if turn >= rules[R_TURN_LIMIT]:
             return TURN_LIMIT
         if turn == rules[R_LUNCH] or turn == rules[R_TEA]:
-            if _break(rules, spaces, table, seats, hands, discard, acts, kinds, rngs, queue, n):
+            if _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
                 return FAILED
         else:
             seat = -1
@@ -721,12 +753,7 @@ def _play(
                     break
                 seat = nxt
                 if (
-                    _turn(
-                        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets,
-                        triangle, shops, stops, table, seats, hands, deck, discard, stones,
-                        cairn, others, acts, scratch, allow, plain, far, found, seen, seen6,
-                        marks, stack, kinds, rngs, seat, n,
-                    )
+                    _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
                     == FAILED
                 ):
                     return FAILED
@@ -736,13 +763,13 @@ def _play(
         table[TURN] += 1
 
 
-@nb.njit(cache=True, inline="always")
-def _break(rules, spaces, table, seats, hands, discard, acts, kinds, rngs, queue, n):
+@nb.njit(cache=True)
+def _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
     """Lunch or Tea: everyone discards, rests, collects a pound, may buy a bar where they rest,
     and chooses Equipment again from the fewest points up. True if a hand was empty."""
     for s in range(n):
         if seats[s, POS] >= 0:
-            card = _discard_choice(hands, seats, acts, kinds, rngs, s)
+            card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, s)
             if card < 0:
                 return True
             _hand_remove(hands, seats, s, card)
@@ -778,10 +805,10 @@ def _break(rules, spaces, table, seats, hands, discard, acts, kinds, rngs, queue
         if (buyers >> s) & 1:
             _act(acts, 0, BUY, 0, 0, 0)
             _act(acts, 1, END, 0, 0, 0)
-            if _choose_among(kinds, rngs, s, acts, 2) == 0:
+            if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_SHOP, s, 2) == 0:
                 seats[s, MONEY] -= rules[R_CHOCOLATE_COST]
                 seats[s, BAR] = 1
-    _equipment_round(rules, table, seats, acts, kinds, rngs, queue, count, n)
+    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, count)
     return False
 
 
@@ -799,10 +826,12 @@ def _end_day(rules, table, seats, n):
 @nb.njit(cache=True)
 def play_games(
     root, first, count, n, kinds, rules, spaces, cards, ferry, bus_start, bus_stops, offsets,
-    targets, triangle,
+    targets, triangle, styles, homes, turns_to, home_need, hops, primes, home_sets,
+    walking_after,
 ):
-    """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats.
-    Returns the seeds, the per-seat outputs (``O_*`` columns), the end reasons and turns."""
+    """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats
+    (``RANDOM``, or 1 + the row of ``styles`` and its tables of a planner). Returns the seeds,
+    the per-seat outputs (``O_*`` columns), the end reasons and the turns."""
     seeds, states = game_streams(root, first, count, n)
     n_spaces, n_cards = spaces.shape[0], cards.shape[0]
     table = np.zeros(N_TABLE, dtype=np.int64)
@@ -826,6 +855,12 @@ def play_games(
     marks = np.zeros(1, dtype=np.int64)
     stack = np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12 + 1, dtype=np.int64)
     queue = np.zeros(n, dtype=np.int64)
+    plan = np.zeros((5, n_spaces), dtype=np.float64)
+    reach = np.zeros(n_spaces, dtype=np.bool_)
+    via = np.zeros(n_spaces, dtype=np.bool_)
+    nowhere = np.zeros(n_spaces, dtype=np.bool_)
+    rest = np.zeros(16, dtype=np.int64)
+    gains = np.zeros(8, dtype=np.float64)
     out = np.zeros((count, n, N_OUT), dtype=np.int64)
     ends = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
@@ -835,7 +870,8 @@ def play_games(
             rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
             shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
             scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds[g], rngs,
-            n,
+            styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan,
+            reach, via, nowhere, rest, gains, n,
         )
         turns[g] = table[TURN]
         for s in range(n):
@@ -937,8 +973,16 @@ class CompiledRules:
         self.bus_start = np.cumsum([0] + [len(stops) for _, stops in b.buses]).astype(np.int64)
         self.bus_stops = np.array([s for _, stops in b.buses for s in stops], dtype=np.int64)
         self.offsets, self.targets, self.triangle = _map_arrays(b)
+        self.board = b
+        self.hops, self.primes, self.home_sets, _ = fp.board_tables(b)
+        self.walking_after = fp.walking_turns_after(b)
 
-    def play(self, root: int, first: int, count: int, kinds: np.ndarray):
+    def play(self, root: int, first: int, count: int, kinds: np.ndarray, styles: list[tuple]):
+        """Games ``first ..`` with seats ``kinds`` (``RANDOM`` or 1 + an index of ``styles``,
+        the planners' numbers)."""
+        tables = [fp.style_tables(self.board, numbers) for numbers in styles] or [
+            fp.style_tables(self.board, fp.style_numbers(PeakBagger()))
+        ]
         return play_games(
             np.uint64(root),
             first,
@@ -954,13 +998,23 @@ class CompiledRules:
             self.offsets,
             self.targets,
             self.triangle,
+            np.array(styles or [fp.style_numbers(PeakBagger())], dtype=np.float64),
+            np.stack([t[0] for t in tables]),
+            np.stack([t[1] for t in tables]),
+            np.stack([t[2] for t in tables]),
+            self.hops,
+            self.primes,
+            self.home_sets,
+            self.walking_after,
         )
 
 
-def compiled_form(player) -> int | None:
-    """The strategy kind of a player, None without a compiled form (a subclass may differ)."""
+def compiled_form(player) -> tuple | None:
+    """A player's compiled form: ``()`` for ``random``, a planner's numbers, None without one."""
     if type(player) is Random:
-        return RANDOM
+        return ()
+    if fp.compiled(player):
+        return fp.style_numbers(player)
     return None
 
 
@@ -971,7 +1025,25 @@ def supports(strategies) -> bool:
 
 def warm() -> None:
     """Compile (or load from numba's cache) before work is dispatched, so workers load it once."""
-    compiled_rules(Rules()).play(0, 0, 1, np.zeros((1, 2), dtype=np.int64))
+    seats = [[Random(), PeakBagger()]]
+    kinds, styles = seat_codes(seats)
+    compiled_rules(Rules()).play(0, 0, 1, kinds, styles)
+
+
+def seat_codes(seat_players: list[list]) -> tuple[np.ndarray, list[tuple]]:
+    """Each game's seat kinds and the planners' distinct numbers they index."""
+    styles: dict[tuple, int] = {}
+    forms: dict[int, int] = {}
+    kinds = np.empty((len(seat_players), len(seat_players[0])), dtype=np.int64)
+    for g, players in enumerate(seat_players):
+        for seat, player in enumerate(players):
+            code = forms.get(id(player))
+            if code is None:
+                numbers = compiled_form(player)
+                code = RANDOM if numbers == () else 1 + styles.setdefault(numbers, len(styles))
+                forms[id(player)] = code
+            kinds[g, seat] = code
+    return kinds, list(styles)
 
 
 # Process CPU seconds spent inside the compiled kernel by ``play_rows`` (``simkit bench`` reads it).
@@ -995,9 +1067,11 @@ def play_rows(
     """Play games ``first ..`` of a cell (one list of players per game) into their rows; None if a
     game cannot finish here (the runner then plays the chunk in Python, which reports why)."""
     global kernel_seconds
-    codes = np.array([[compiled_form(p) for p in players] for players in seat_players], np.int64)
+    kinds, styles = seat_codes(seat_players)
     started = time.process_time()
-    seeds, out, ends, turns = compiled_rules(rules).play(root, first, len(seat_players), codes)
+    seeds, out, ends, turns = compiled_rules(rules).play(
+        root, first, len(seat_players), kinds, styles
+    )
     kernel_seconds += time.process_time() - started
     if (ends == FAILED).any():
         return None
