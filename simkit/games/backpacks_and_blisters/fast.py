@@ -469,28 +469,28 @@ def _combinations(acts, k, m, size, idx):
 
 # ----------------------------------------------------------------------- decisions
 @nb.njit(cache=True)
-def _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, phase, seat, count):
+def _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count):
     """The index of the row ``seat``'s strategy picks among ``count`` legal actions."""
     if kinds[seat] == RANDOM:
         return np.int64(below(rngs, 1 + seat, count))
     k = kinds[seat] - 1
     return fp.decide(
-        phase, styles[k], homes[k], turns_to[k], home_need[k], hops, primes, home_sets,
-        walking_after, rules, spaces, cards, offsets, targets, triangle, table, seats, hands,
-        stones, cairn, acts, count, seat, n, plan, allow, reach, via, nowhere, others, stops,
-        seen, marks, stack, rest, gains,
+        phase, styles[k], homes[k], turns_to[k], hops, home_sets, walking_after, rules, spaces,
+        cards, offsets, targets, triangle, table, seats, hands, stones, cairn, acts, count, seat,
+        n, plan, known, allow, reach, via, nowhere, others, stops, seen, marks, stack, rest,
+        gains,
     )
 
 
 # ----------------------------------------------------------------------- one game
 @nb.njit(cache=True)
-def _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, phase, seat, count):
+def _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count):
     """A decision: the row picked (the Python runner asks even when one action is legal)."""
-    return _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, phase, seat, count)
+    return _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count)
 
 
 @nb.njit(cache=True)
-def _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, count):
+def _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, count):
     """``BBState._next_equipment`` over ``queue[:count]``: each seat chooses a free tile; a seat
     left with one takes it without asking."""
     for q in range(count):
@@ -507,36 +507,36 @@ def _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets,
                 k = _act(acts, k, EQUIP, tile, 0, 0)
         tile = acts[0, 1]
         if k > 1:
-            tile = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_EQUIP, seat, k), 1]
+            tile = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_EQUIP, seat, k), 1]
         seats[seat, EQUIPMENT] = tile
         seats[seat, USED] |= 1 << tile
 
 
 @nb.njit(cache=True)
-def _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
+def _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
     """A discard from the sorted hand (after a ride, at Lunch or Tea): the card, -1 if none."""
     m = seats[seat, HAND_LEN]
     if m == 0:
         return -1
     for j in range(m):
         _act(acts, j, DISCARD, hands[seat, j], 0, 0)
-    return acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, m), 1]
+    return acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, m), 1]
 
 
 @nb.njit(cache=True)
-def _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
+def _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
     """``BBState._offer_shop``: at an open Refreshment location, buy a bar or not."""
     if not _can_buy(rules, spaces, table, seats, seat):
         return
     _act(acts, 0, BUY, 0, 0, 0)
     _act(acts, 1, END, 0, 0, 0)
-    if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_SHOP, seat, 2) == 0:
+    if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_SHOP, seat, 2) == 0:
         seats[seat, MONEY] -= rules[R_CHOCOLATE_COST]
         seats[seat, BAR] = 1
 
 
 @nb.njit(cache=True)
-def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
+def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
     """``BBState._start_vote`` to ``_hand_rucksack``: the carrier has carried it long enough."""
     carrier = table[HOLDER]
     on_map = _on_map_count(seats, n)
@@ -561,7 +561,7 @@ def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         for s in range(n):
             if seats[s, POS] >= 0:
                 k = _act(acts, k, VOTE, s, 0, 0)
-        seats[acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_VOTE, voter, k), 1], VOTES] += 1
+        seats[acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_VOTE, voter, k), 1], VOTES] += 1
     top = 0
     for s in range(n):
         top = max(top, seats[s, VOTES])
@@ -571,12 +571,12 @@ def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
             k = _act(acts, k, GIVE, s, 0, 0)
     seat = acts[0, 1]
     if k > 1:
-        seat = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_VOTE, carrier, k), 1]
+        seat = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_VOTE, carrier, k), 1]
     table[HOLDER], table[CARRIED_TURNS] = seat, 0
 
 
 @nb.njit(cache=True)
-def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
+def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
     """``BBState._begin_turn`` to ``_end_turn``: one Rambler's turn of the Time chart."""
     turn = table[TURN]
     table[PLAYED], table[STONE_ON_TRIANGLE] = -1, 0
@@ -588,7 +588,7 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         )
         if k == 0:
             return FAILED
-        row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_START, seat, k)
+        row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_START, seat, k)
         kind = acts[row, 0]
         if kind != BUY:
             break
@@ -609,7 +609,7 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
             )
             row = 0
             if count > 1:
-                row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_MOVE, seat, count)
+                row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_MOVE, seat, count)
             dest, eat, bought = acts[row, 1], acts[row, 2], acts[row, 3]
         seats[seat, BAR] = 1 if seats[seat, BAR] - eat + bought > 0 else 0
         seats[seat, MONEY] -= bought * rules[R_CHOCOLATE_COST]
@@ -635,8 +635,8 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
             if _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat) < 0:
                 break
-        _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
-        return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
+        _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
+        return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
     # ``_arrive``: a stone, a Beauty Spot, Keswick from 4 p.m., the shop.
     seats[seat, POS] = dest
     if spaces[dest, S_KIND] == PRIME and not stones[seat, dest]:
@@ -646,10 +646,10 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
     if dest == rules[R_START] and turn >= rules[R_RETURN_FROM]:
         _leave_map(rules, table, seats, n, seat)
         return NORMAL
-    _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
+    _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
     # ``_continue_turn``: a ride's discard, then the draw (two with the Compass).
     if kind == RIDE:
-        card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
+        card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
         _hand_remove(hands, seats, seat, card)
         _to_discard(table, discard, card)
     if table[STONE_ON_TRIANGLE] and seats[seat, EQUIPMENT] == COMPASS:
@@ -659,21 +659,21 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
             low, high = min(first, second), max(first, second)
             _act(acts, 0, DISCARD, low, 0, 0)
             _act(acts, 1, DISCARD, high, 0, 0)
-            card = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, 2), 1]
+            card = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, 2), 1]
             _hand_remove(hands, seats, seat, card)
             _to_discard(table, discard, card)
     else:
         _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat)
-    return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
+    return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
 
 
 @nb.njit(cache=True)
-def _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat):
+def _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
     """``BBState._end_turn``: a carried turn counts towards the vote."""
     if n > 1 and table[CARRYING] and table[HOLDER] == seat:
         table[CARRIED_TURNS] += 1
         if table[CARRIED_TURNS] >= rules[R_RUCKSACK_TURNS]:
-            _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n)
+            _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n)
     return NORMAL
 
 
@@ -712,7 +712,7 @@ def _walk_options(
 
 
 @nb.njit(cache=True, _nrt=False)
-def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
+def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
     """One game from its set-up to the end of the day; returns the end reason."""
     table[:] = 0
     table[HOLDER] = -1
@@ -729,7 +729,7 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
     _setup(rules, cards, table, seats, hands, deck, scratch, cairn, rngs, n)
     for s in range(n):
         queue[s] = s
-    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, n)
+    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, n)
     while True:
         turn = table[TURN]
         on_map = _on_map_count(seats, n)
@@ -739,7 +739,7 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         if turn >= rules[R_TURN_LIMIT]:
             return TURN_LIMIT
         if turn == rules[R_LUNCH] or turn == rules[R_TEA]:
-            if _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
+            if _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
                 return FAILED
         else:
             seat = -1
@@ -753,7 +753,7 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
                     break
                 seat = nxt
                 if (
-                    _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, seat)
+                    _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
                     == FAILED
                 ):
                     return FAILED
@@ -764,12 +764,12 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
 
 
 @nb.njit(cache=True)
-def _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n):
+def _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
     """Lunch or Tea: everyone discards, rests, collects a pound, may buy a bar where they rest,
     and chooses Equipment again from the fewest points up. True if a hand was empty."""
     for s in range(n):
         if seats[s, POS] >= 0:
-            card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, s)
+            card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, s)
             if card < 0:
                 return True
             _hand_remove(hands, seats, s, card)
@@ -805,10 +805,10 @@ def _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, 
         if (buyers >> s) & 1:
             _act(acts, 0, BUY, 0, 0, 0)
             _act(acts, 1, END, 0, 0, 0)
-            if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, fp.P_SHOP, s, 2) == 0:
+            if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_SHOP, s, 2) == 0:
                 seats[s, MONEY] -= rules[R_CHOCOLATE_COST]
                 seats[s, BAR] = 1
-    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan, reach, via, nowhere, rest, gains, n, count)
+    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, count)
     return False
 
 
@@ -826,8 +826,7 @@ def _end_day(rules, table, seats, n):
 @nb.njit(cache=True)
 def play_games(
     root, first, count, n, kinds, rules, spaces, cards, ferry, bus_start, bus_stops, offsets,
-    targets, triangle, styles, homes, turns_to, home_need, hops, primes, home_sets,
-    walking_after,
+    targets, triangle, styles, homes, turns_to, hops, home_sets, walking_after,
 ):
     """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats
     (``RANDOM``, or 1 + the row of ``styles`` and its tables of a planner). Returns the seeds,
@@ -856,6 +855,7 @@ def play_games(
     stack = np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12 + 1, dtype=np.int64)
     queue = np.zeros(n, dtype=np.int64)
     plan = np.zeros((5, n_spaces), dtype=np.float64)
+    known = np.zeros(n_spaces + 1, dtype=np.int64)
     reach = np.zeros(n_spaces, dtype=np.bool_)
     via = np.zeros(n_spaces, dtype=np.bool_)
     nowhere = np.zeros(n_spaces, dtype=np.bool_)
@@ -870,7 +870,7 @@ def play_games(
             rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
             shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
             scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds[g], rngs,
-            styles, homes, turns_to, home_need, hops, primes, home_sets, walking_after, plan,
+            styles, homes, turns_to, hops, home_sets, walking_after, plan, known,
             reach, via, nowhere, rest, gains, n,
         )
         turns[g] = table[TURN]
@@ -974,7 +974,7 @@ class CompiledRules:
         self.bus_stops = np.array([s for _, stops in b.buses for s in stops], dtype=np.int64)
         self.offsets, self.targets, self.triangle = _map_arrays(b)
         self.board = b
-        self.hops, self.primes, self.home_sets, _ = fp.board_tables(b)
+        self.hops, _, self.home_sets, _ = fp.board_tables(b)
         self.walking_after = fp.walking_turns_after(b)
 
     def play(self, root: int, first: int, count: int, kinds: np.ndarray, styles: list[tuple]):
@@ -1001,9 +1001,7 @@ class CompiledRules:
             np.array(styles or [fp.style_numbers(PeakBagger())], dtype=np.float64),
             np.stack([t[0] for t in tables]),
             np.stack([t[1] for t in tables]),
-            np.stack([t[2] for t in tables]),
             self.hops,
-            self.primes,
             self.home_sets,
             self.walking_after,
         )

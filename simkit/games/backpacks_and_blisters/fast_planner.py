@@ -23,11 +23,11 @@ from simkit.games.backpacks_and_blisters import fast_walks as fw
 from simkit.games.backpacks_and_blisters.board import PRIME, SMALL
 from simkit.games.backpacks_and_blisters.cards import BLISTER
 from simkit.games.backpacks_and_blisters.fast_state import (
+    BAR,
     C_CIRCLES,
     C_KIND,
     C_LOCATION,
     C_TRIANGLES,
-    BAR,
     CARRIED,
     CARRYING,
     EQUIPMENT,
@@ -48,6 +48,7 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     R_FERRY_POINTS,
     R_GUIDE_BOOKS,
     R_LATE_STOP,
+    R_N_RAMBLING,
     R_N_TURNS,
     R_RAIN_PENALTY,
     R_REFRESH_COST,
@@ -158,8 +159,9 @@ def board_tables(board):
 
 @cache
 def style_tables(board, numbers: tuple[float, ...]):
-    """Per map and style: the turns home (``HOME`` ... rows), the turns from each space to each
-    Prime Location (hops / speed) and the whole turns home from each (``_prime_tables``)."""
+    """Per map and style: the turns home (``HOME`` ... rows), and the turns from each space to
+    each Prime Location (hops / speed) with a last row of the whole turns home from each
+    (``_prime_tables``)."""
     speed, hc, ht, caution = (
         numbers[SPEED],
         numbers[HOME_CIRCLES],
@@ -176,7 +178,7 @@ def style_tables(board, numbers: tuple[float, ...]):
     turns = hops[:, primes] / speed
     base = home_turns(board, hc, ht)
     need = np.array([math.ceil(base[p]) for p in primes], dtype=np.float64)
-    return homes, turns, need
+    return homes, np.vstack([turns, need])
 
 
 @cache
@@ -231,18 +233,17 @@ def _card_worth(style, rules, cards, hops, seats, stones, home, seat, turns_afte
 
 
 @nb.njit(cache=True, inline="always")
-def _end_values(
-    style, rules, spaces, primes, turns_to, home_need, table, seats, hands, stones, cairn, home,
-    plan, seat, turns_after, burden,
-):
-    """``_Plan.stone_values``, ``_potentials`` and ``_end_values`` into the rows of ``plan``."""
+def _stone_values(style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat):
+    """``_Plan.stone_values`` into ``plan[STONES]`` (one per Rambling card's location); the end
+    values of the spaces are then worked out as they are asked for (``_at``): a new decision's
+    number in ``known[-1]`` forgets the last one's."""
+    known[known.shape[0] - 1] += 1
     raining = table[RAINING] == 1
     eq = seats[seat, EQUIPMENT]
     played = table[PLAYED]
     wet = rules[R_RAIN_PENALTY] if raining else 0
-    n_primes = primes.shape[0]
-    for j in range(n_primes):
-        space = primes[j]
+    for j in range(rules[R_N_RAMBLING]):
+        space = cards[j, C_LOCATION]
         value = max(spaces[space, S_POINTS] - float(wet), 0.0)
         placed = cairn[space]
         if placed >= 0:
@@ -253,10 +254,9 @@ def _end_values(
             else:
                 bonus = rules[R_CAIRN_OTHER]
             value += style[CAIRN_WEIGHT] * bonus
-        card = spaces[space, S_CARD]
-        held = card >= 0 and card == played
+        held = j == played
         for k in range(seats[seat, HAND_LEN]):
-            held |= hands[seat, k] == card
+            held |= hands[seat, k] == j
         if held:
             value += rules[R_GUIDE_BOOKS] if eq == GUIDE_BOOKS else rules[R_SECRET_DESIRE]
         if eq == BINOCULARS and spaces[space, S_TRIANGLE]:
@@ -265,29 +265,48 @@ def _end_values(
             value += rules[R_SUN_PROTECTION]
         done = spaces[space, S_KIND] != PRIME or stones[seat, space]
         plan[STONES, j] = 0.0 if done else value
-    n_spaces = spaces.shape[0]
-    start, rf, n_turns, turn = rules[R_START], rules[R_RETURN_FROM], rules[R_N_TURNS], table[TURN]
-    beauty = float(max(rules[R_BEAUTY_POINTS] - wet, 0))
-    for a in range(n_spaces):
-        best = -np.inf
-        for j in range(n_primes):
-            gain = 0.0
-            if a != primes[j] and turns_to[a, j] + (home_need[j] + burden) <= turns_after:
-                gain = plan[STONES, j] / (1.0 + turns_to[a, j])
-            best = max(best, gain)
-        plan[POTENTIAL, a] = best
-        plan[NOW, a] = beauty if spaces[a, S_BEAUTY] else 0.0
+
+
+@nb.njit(cache=True, inline="always")
+def _at(style, rules, spaces, cards, turns_to, table, home, plan, known, seat, turns_after, burden, a):
+    """``_Plan._potentials`` and ``_end_values`` of space ``a`` into its column of ``plan``:
+    points now, the best prospect within reach (discounted by the turns to it), the Time
+    chart's points for the return it leaves likely; a space too far from Keswick ranks by its
+    distance. ``turns_to``'s last row is each location's whole turns home."""
+    stamp = known[known.shape[0] - 1]
+    if known[a] == stamp:
+        return
+    known[a] = stamp
+    n_primes = rules[R_N_RAMBLING]
+    last = turns_to.shape[0] - 1
+    best = -np.inf
     for j in range(n_primes):
-        plan[NOW, primes[j]] = plan[STONES, j]
-    for a in range(n_spaces):
-        need = 0.0 if a == start else math.ceil(home[a])
-        arrive = min(max(turn + int(need), rf), n_turns - 1)
-        plan[BASE, a] = plan[NOW, a] + style[LOOKAHEAD] * plan[POTENTIAL, a]
-        if need > turns_after - style[MARGIN]:
-            plan[ENDS, a] = UNSAFE - 10.0 * home[a]
-        else:
-            plan[ENDS, a] = plan[BASE, a] + rules[N_RULES + arrive - rf]
-    if turn >= rf:
+        gain = 0.0
+        if (
+            a != cards[j, C_LOCATION]
+            and turns_to[a, j] + (turns_to[last, j] + burden) <= turns_after
+        ):
+            gain = plan[STONES, j] / (1.0 + turns_to[a, j])
+        best = max(best, gain)
+    plan[POTENTIAL, a] = best
+    wet = rules[R_RAIN_PENALTY] if table[RAINING] else 0
+    card = spaces[a, S_CARD]
+    if card >= 0:
+        plan[NOW, a] = plan[STONES, card]
+    elif spaces[a, S_BEAUTY]:
+        plan[NOW, a] = float(max(rules[R_BEAUTY_POINTS] - wet, 0))
+    else:
+        plan[NOW, a] = 0.0
+    start, rf, turn = rules[R_START], rules[R_RETURN_FROM], table[TURN]
+    need = 0.0 if a == start else math.ceil(home[a])
+    arrive = min(max(turn + int(need), rf), rules[R_N_TURNS] - 1)
+    plan[BASE, a] = plan[NOW, a] + style[LOOKAHEAD] * plan[POTENTIAL, a]
+    if need > turns_after - style[MARGIN]:
+        plan[ENDS, a] = UNSAFE - 10.0 * home[a]
+    else:
+        plan[ENDS, a] = plan[BASE, a] + rules[N_RULES + arrive - rf]
+    if a == start and turn >= rf:
+        # Going home now banks the Time chart's points for this turn (and the hero's).
         value = rules[N_RULES + turn - rf]
         if table[HOLDER] == seat:
             value += rules[R_RUCKSACK_HERO]
@@ -368,11 +387,13 @@ def _hand_home_turns(
 
 @nb.njit(cache=True, inline="always")
 def _walk_value(
-    style, rules, cards, offsets, targets, triangle, table, seats, home_sets, home, plan, allow,
-    via, nowhere, seen, marks, stack, seat, turns_after, space, rest, n_rest, bar,
+    style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats, home_sets,
+    home, plan, known, allow, via, nowhere, seen, marks, stack, seat, turns_after, burden, space,
+    rest, n_rest, bar,
 ):
     """``_Plan.walk_value``: the end value, but from Tea with the turns home counted from the
     cards kept."""
+    _at(style, rules, spaces, cards, turns_to, table, home, plan, known, seat, turns_after, burden, space)
     turn, start = table[TURN], rules[R_START]
     if turn <= rules[R_TEA] or space == start:
         return plan[ENDS, space]
@@ -479,11 +500,11 @@ def _rucksack_target(style, rules, table, seats, homes, acts, count, seat, turns
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True)
 def _best_walk(
-    style, rules, spaces, cards, offsets, targets, triangle, table, seats, home_sets, home, plan,
-    allow, reach, via, nowhere, others, stops, seen, marks, stack, seat, n, turns_after, card,
-    eat, rest, n_rest, bar,
+    style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats, home_sets,
+    home, plan, known, allow, reach, via, nowhere, others, stops, seen, marks, stack, seat, n,
+    turns_after, burden, card, eat, rest, n_rest, bar,
 ):
     """``_Plan.best_walk(_Plan.reach(card, eat), rest, bar)``: the best end of the card's walk."""
     for s in range(reach.shape[0]):
@@ -510,11 +531,15 @@ def _best_walk(
             continue
         if late:
             value = _walk_value(
-                style, rules, cards, offsets, targets, triangle, table, seats, home_sets, home,
-                plan, allow, via, nowhere, seen, marks, stack, seat, turns_after, s, rest,
-                n_rest, bar,
+                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
+                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
+                turns_after, burden, s, rest, n_rest, bar,
             )
         else:
+            _at(
+                style, rules, spaces, cards, turns_to, table, home, plan, known, seat,
+                turns_after, burden, s,
+            )
             value = plan[ENDS, s]
         best = max(best, value)
     return best
@@ -522,9 +547,9 @@ def _best_walk(
 
 @nb.njit(cache=True)
 def decide(
-    phase, style, homes, turns_to, home_need, hops, primes, home_sets, walking_after, rules,
-    spaces, cards, offsets, targets, triangle, table, seats, hands, stones, cairn, acts, count,
-    seat, n, plan, allow, reach, via, nowhere, others, stops, seen, marks, stack, rest, gains,
+    phase, style, homes, turns_to, hops, home_sets, walking_after, rules, spaces, cards, offsets,
+    targets, triangle, table, seats, hands, stones, cairn, acts, count, seat, n, plan, known,
+    allow, reach, via, nowhere, others, stops, seen, marks, stack, rest, gains,
 ):
     """The row of ``acts[:count]`` the planner ``style`` picks for ``seat`` (``Planner.choose``).
     ``phase``: what is decided (the ``P_*`` numbers)."""
@@ -570,10 +595,7 @@ def decide(
         return best
     if phase == P_SHOP:
         return 0 if _wants_chocolate(style, rules, table, seats, seat) else 1
-    _end_values(
-        style, rules, spaces, primes, turns_to, home_need, table, seats, hands, stones, cairn,
-        home, plan, seat, turns_after, burden,
-    )
+    _stone_values(style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat)
     bar = seats[seat, BAR] == 1
     if phase == P_MOVE:
         n_rest = _rest(hands, seats, seat, 0, rest)
@@ -583,9 +605,9 @@ def decide(
             space, eat, bought = acts[r, 1], acts[r, 2], acts[r, 3]
             bar_end = seats[seat, BAR] - eat + bought > 0
             end = _walk_value(
-                style, rules, cards, offsets, targets, triangle, table, seats, home_sets, home,
-                plan, allow, via, nowhere, seen, marks, stack, seat, turns_after, space, rest,
-                n_rest, bar_end,
+                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
+                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
+                turns_after, burden, space, rest, n_rest, bar_end,
             )
             kept = 0.0
             if bought <= eat or _wants_chocolate(style, rules, table, seats, seat):
@@ -595,17 +617,17 @@ def decide(
                 best, best_score = r, score
         return best
     return _best_start(
-        style, rules, spaces, cards, hops, offsets, targets, triangle, table, seats, hands,
-        stones, home_sets, home, plan, acts, count, allow, reach, via, nowhere, others, stops,
-        seen, marks, stack, rest, seat, n, turns_after, bar,
+        style, rules, spaces, cards, hops, offsets, targets, triangle, turns_to, table, seats,
+        hands, stones, home_sets, home, plan, known, acts, count, allow, reach, via, nowhere,
+        others, stops, seen, marks, stack, rest, seat, n, turns_after, burden, bar,
     )
 
 
 @nb.njit(cache=True)
 def _best_start(
-    style, rules, spaces, cards, hops, offsets, targets, triangle, table, seats, hands, stones,
-    home_sets, home, plan, acts, count, allow, reach, via, nowhere, others, stops, seen, marks,
-    stack, rest, seat, n, turns_after, bar,
+    style, rules, spaces, cards, hops, offsets, targets, triangle, turns_to, table, seats, hands,
+    stones, home_sets, home, plan, known, acts, count, allow, reach, via, nowhere, others, stops,
+    seen, marks, stack, rest, seat, n, turns_after, burden, bar,
 ):
     """``_Plan.best_start``: each card's best walk, a ride, Refreshments, then maybe a bar first."""
     best, best_value = 0, -np.inf
@@ -623,15 +645,16 @@ def _best_start(
                 slot += 1
             n_rest = _rest(hands, seats, seat, 1 << slot, rest)
             value = _best_walk(
-                style, rules, spaces, cards, offsets, targets, triangle, table, seats, home_sets,
-                home, plan, allow, reach, via, nowhere, others, stops, seen, marks, stack, seat,
-                n, turns_after, card, 0, rest, n_rest, bar,
+                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
+                home_sets, home, plan, known, allow, reach, via, nowhere, others, stops, seen,
+                marks, stack, seat, n, turns_after, burden, card, 0, rest, n_rest, bar,
             )
             if bar:
                 eaten = _best_walk(
-                    style, rules, spaces, cards, offsets, targets, triangle, table, seats,
-                    home_sets, home, plan, allow, reach, via, nowhere, others, stops, seen, marks,
-                    stack, seat, n, turns_after, card, 1, rest, n_rest, False,
+                    style, rules, spaces, cards, offsets, targets, triangle, turns_to, table,
+                    seats, home_sets, home, plan, known, allow, reach, via, nowhere, others,
+                    stops, seen, marks, stack, seat, n, turns_after, burden, card, 1, rest,
+                    n_rest, False,
                 ) - _chocolate(style, rules, table)
                 value = max(value, eaten)
             if turn < rules[R_RETURN_FROM]:
@@ -647,9 +670,9 @@ def _best_start(
                     worst, least = j, worth
             n_rest = _rest(hands, seats, seat, 1 << worst if worst >= 0 else 0, rest)
             end = _walk_value(
-                style, rules, cards, offsets, targets, triangle, table, seats, home_sets, home,
-                plan, allow, via, nowhere, seen, marks, stack, seat, turns_after, acts[r, 2],
-                rest, n_rest, bar,
+                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
+                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
+                turns_after, burden, acts[r, 2], rest, n_rest, bar,
             )
             value = (
                 points
@@ -670,9 +693,9 @@ def _best_start(
             fresh = acts[r, 2] * 1.5
             n_rest = _rest(hands, seats, seat, mask, rest)
             end = _walk_value(
-                style, rules, cards, offsets, targets, triangle, table, seats, home_sets, home,
-                plan, allow, via, nowhere, seen, marks, stack, seat, turns_after, seats[seat, POS],
-                rest, n_rest, bar,
+                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
+                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
+                turns_after, burden, seats[seat, POS], rest, n_rest, bar,
             )
             value = (
                 rules[R_REFRESH_POINTS]
