@@ -249,10 +249,10 @@ def _hand_remove(hands, seats, seat, card):
 
 @nb.njit(cache=True, inline="always")
 def _holds(hands, seats, seat, card):
+    held = False
     for k in range(seats[seat, HAND_LEN]):
-        if hands[seat, k] == card:
-            return True
-    return False
+        held |= hands[seat, k] == card
+    return held
 
 
 @nb.njit(cache=True, inline="always")
@@ -432,10 +432,7 @@ def _start_actions(
                     if p != here and not others[p]:
                         k = _act(acts, k, RIDE, 0, p, 0)
         _clear_others(seats, n, others)
-    if (
-        _serving(rules, spaces, here, table[TURN])
-        and seats[seat, MONEY] >= rules[R_REFRESH_COST]
-    ):
+    if _serving(rules, spaces, here, table[TURN]) and seats[seat, MONEY] >= rules[R_REFRESH_COST]:
         # ``refresh_drops``: every combination of the sorted hand, fewest first, in
         # lexicographic order (as itertools.combinations); a row holds the hand slots as bits.
         for size in range(m + 1):
@@ -467,30 +464,37 @@ def _combinations(acts, k, m, size, idx):
             idx[i] = idx[i - 1] + 1
 
 
+# fmt: off
+# The engine's steps pass the whole state by name (numba inlines them; see the module notes).
 # ----------------------------------------------------------------------- decisions
-@nb.njit(cache=True)
-def _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count):
-    """The index of the row ``seat``'s strategy picks among ``count`` legal actions."""
+@nb.njit(cache=True, _nrt=False)
+def _decide(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count,
+):
+    """The row of ``acts[:count]`` that ``seat``'s strategy picks (the Python runner asks even
+    when one action is legal): ``random`` draws it from the seat's stream."""
     if kinds[seat] == RANDOM:
         return np.int64(below(rngs, 1 + seat, count))
     k = kinds[seat] - 1
     return fp.decide(
-        phase, styles[k], homes[k], turns_to[k], hops, home_sets, walking_after, rules, spaces,
-        cards, offsets, targets, triangle, table, seats, hands, stones, cairn, acts, count, seat,
-        n, plan, known, allow, reach, via, nowhere, others, stops, seen, marks, stack, rest,
+        phase, styles[k], homes[k], turns_to[k], nearest[k], hops, home_sets, walking_after, rules,
+        spaces, cards, offsets, targets, triangle, table, seats, hands, stones, cairn, acts, count,
+        seat, n, plan, known, allow, reach, via, nowhere, others, stops, seen, marks, stack, rest,
         gains,
     )
 
 
 # ----------------------------------------------------------------------- one game
-@nb.njit(cache=True)
-def _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count):
-    """A decision: the row picked (the Python runner asks even when one action is legal)."""
-    return _decide(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count)
-
-
-@nb.njit(cache=True)
-def _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, count):
+@nb.njit(cache=True, _nrt=False)
+def _equipment_round(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, count,
+):
     """``BBState._next_equipment`` over ``queue[:count]``: each seat chooses a free tile; a seat
     left with one takes it without asking."""
     for q in range(count):
@@ -507,36 +511,79 @@ def _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets,
                 k = _act(acts, k, EQUIP, tile, 0, 0)
         tile = acts[0, 1]
         if k > 1:
-            tile = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_EQUIP, seat, k), 1]
+            tile = acts[
+                _decide(
+                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
+                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
+                    known, reach, via, nowhere, rest, gains, n, fp.P_EQUIP, seat, k,
+                ),
+                1,
+            ]
         seats[seat, EQUIPMENT] = tile
         seats[seat, USED] |= 1 << tile
 
 
-@nb.njit(cache=True)
-def _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
+@nb.njit(cache=True, _nrt=False)
+def _discard_choice(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
+):
     """A discard from the sorted hand (after a ride, at Lunch or Tea): the card, -1 if none."""
     m = seats[seat, HAND_LEN]
     if m == 0:
         return -1
     for j in range(m):
         _act(acts, j, DISCARD, hands[seat, j], 0, 0)
-    return acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, m), 1]
+    return acts[
+        _decide(
+            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
+            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
+            rest, gains, n, fp.P_DISCARD, seat, m,
+        ),
+        1,
+    ]
 
 
-@nb.njit(cache=True)
-def _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
+@nb.njit(cache=True, _nrt=False)
+def _shop(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
+):
     """``BBState._offer_shop``: at an open Refreshment location, buy a bar or not."""
     if not _can_buy(rules, spaces, table, seats, seat):
         return
     _act(acts, 0, BUY, 0, 0, 0)
     _act(acts, 1, END, 0, 0, 0)
-    if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_SHOP, seat, 2) == 0:
+    if (
+        _decide(
+            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
+            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
+            rest, gains, n, fp.P_SHOP, seat,
+            2,
+        )
+        == 0
+    ):
         seats[seat, MONEY] -= rules[R_CHOCOLATE_COST]
         seats[seat, BAR] = 1
 
 
-@nb.njit(cache=True)
-def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
+@nb.njit(cache=True, _nrt=False)
+def _vote(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+):
     """``BBState._start_vote`` to ``_hand_rucksack``: the carrier has carried it long enough."""
     carrier = table[HOLDER]
     on_map = _on_map_count(seats, n)
@@ -561,7 +608,19 @@ def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         for s in range(n):
             if seats[s, POS] >= 0:
                 k = _act(acts, k, VOTE, s, 0, 0)
-        seats[acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_VOTE, voter, k), 1], VOTES] += 1
+        seats[
+            acts[
+                _decide(
+                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
+                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
+                    known, reach, via, nowhere, rest, gains, n, fp.P_VOTE, voter, k,
+                ),
+                1,
+            ],
+            VOTES,
+        ] += 1
     top = 0
     for s in range(n):
         top = max(top, seats[s, VOTES])
@@ -571,24 +630,44 @@ def _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
             k = _act(acts, k, GIVE, s, 0, 0)
     seat = acts[0, 1]
     if k > 1:
-        seat = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_VOTE, carrier, k), 1]
+        seat = acts[
+            _decide(
+                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
+                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
+                reach, via, nowhere, rest, gains, n, fp.P_VOTE, carrier, k,
+            ),
+            1,
+        ]
     table[HOLDER], table[CARRIED_TURNS] = seat, 0
 
 
-@nb.njit(cache=True)
-def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
+@nb.njit(cache=True, _nrt=False)
+def _turn(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
+):
     """``BBState._begin_turn`` to ``_end_turn``: one Rambler's turn of the Time chart."""
     turn = table[TURN]
     table[PLAYED], table[STONE_ON_TRIANGLE] = -1, 0
     table[CARRYING] = _carries(rules, table, n, seat)
     while True:
         k = _start_actions(
-            rules, spaces, ferry, bus_start, bus_stops, table, seats, hands, others, acts,
-            scratch, seat, n,
+            rules, spaces, ferry, bus_start, bus_stops, table, seats, hands, others, acts, scratch,
+            seat, n,
         )
         if k == 0:
             return FAILED
-        row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_START, seat, k)
+        row = _decide(
+            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
+            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
+            rest, gains, n, fp.P_START, seat, k,
+        )
         kind = acts[row, 0]
         if kind != BUY:
             break
@@ -609,7 +688,13 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
             )
             row = 0
             if count > 1:
-                row = _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_MOVE, seat, count)
+                row = _decide(
+                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
+                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
+                    known, reach, via, nowhere, rest, gains, n, fp.P_MOVE, seat, count,
+                )
             dest, eat, bought = acts[row, 1], acts[row, 2], acts[row, 3]
         seats[seat, BAR] = 1 if seats[seat, BAR] - eat + bought > 0 else 0
         seats[seat, MONEY] -= bought * rules[R_CHOCOLATE_COST]
@@ -635,8 +720,20 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
             if _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat) < 0:
                 break
-        _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
-        return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
+        _shop(
+            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
+            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
+            rest, gains, n, seat,
+        )
+        return _end_turn(
+            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
+            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
+            rest, gains, n, seat,
+        )
     # ``_arrive``: a stone, a Beauty Spot, Keswick from 4 p.m., the shop.
     seats[seat, POS] = dest
     if spaces[dest, S_KIND] == PRIME and not stones[seat, dest]:
@@ -646,10 +743,22 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
     if dest == rules[R_START] and turn >= rules[R_RETURN_FROM]:
         _leave_map(rules, table, seats, n, seat)
         return NORMAL
-    _shop(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
+    _shop(
+        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
+        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+        seat,
+    )
     # ``_continue_turn``: a ride's discard, then the draw (two with the Compass).
     if kind == RIDE:
-        card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
+        card = _discard_choice(
+            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
+            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
+            rest, gains, n, seat,
+        )
         _hand_remove(hands, seats, seat, card)
         _to_discard(table, discard, card)
     if table[STONE_ON_TRIANGLE] and seats[seat, EQUIPMENT] == COMPASS:
@@ -659,21 +768,48 @@ def _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
             low, high = min(first, second), max(first, second)
             _act(acts, 0, DISCARD, low, 0, 0)
             _act(acts, 1, DISCARD, high, 0, 0)
-            card = acts[_choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat, 2), 1]
+            card = acts[
+                _decide(
+                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
+                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
+                    known, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat,
+                    2,
+                ),
+                1,
+            ]
             _hand_remove(hands, seats, seat, card)
             _to_discard(table, discard, card)
     else:
         _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat)
-    return _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
+    return _end_turn(
+        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
+        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+        seat,
+    )
 
 
-@nb.njit(cache=True)
-def _end_turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat):
+@nb.njit(cache=True, _nrt=False)
+def _end_turn(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
+):
     """``BBState._end_turn``: a carried turn counts towards the vote."""
     if n > 1 and table[CARRYING] and table[HOLDER] == seat:
         table[CARRIED_TURNS] += 1
         if table[CARRIED_TURNS] >= rules[R_RUCKSACK_TURNS]:
-            _vote(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n)
+            _vote(
+                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
+                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
+                reach, via, nowhere, rest, gains, n,
+            )
     return NORMAL
 
 
@@ -704,15 +840,20 @@ def _walk_options(
     _others_on_small(spaces, seats, n, seat, others)
     count = fw.options(
         offsets, triangle, targets, seats[seat, POS], allow, n_allow, others, stops, shops,
-        seats[seat, BAR], seats[seat, MONEY], rules[R_CHOCOLATE_COST], seen, seen6, marks,
-        stack, plain, far, found, acts,
+        seats[seat, BAR], seats[seat, MONEY], rules[R_CHOCOLATE_COST], seen, seen6, marks, stack,
+        plain, far, found, acts,
     )
     _clear_others(seats, n, others)
     return count
 
 
 @nb.njit(cache=True, _nrt=False)
-def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
+def _play(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+):
     """One game from its set-up to the end of the day; returns the end reason."""
     table[:] = 0
     table[HOLDER] = -1
@@ -729,7 +870,13 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
     _setup(rules, cards, table, seats, hands, deck, scratch, cairn, rngs, n)
     for s in range(n):
         queue[s] = s
-    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, n)
+    _equipment_round(
+        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
+        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+        n,
+    )
     while True:
         turn = table[TURN]
         on_map = _on_map_count(seats, n)
@@ -739,7 +886,13 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         if turn >= rules[R_TURN_LIMIT]:
             return TURN_LIMIT
         if turn == rules[R_LUNCH] or turn == rules[R_TEA]:
-            if _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
+            if _break(
+                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
+                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
+                reach, via, nowhere, rest, gains, n,
+            ):
                 return FAILED
         else:
             seat = -1
@@ -753,7 +906,13 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
                     break
                 seat = nxt
                 if (
-                    _turn(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat)
+                    _turn(
+                        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets,
+                        triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn,
+                        others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack,
+                        queue, kinds, rngs, styles, homes, turns_to, nearest, hops, home_sets,
+                        walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
+                    )
                     == FAILED
                 ):
                     return FAILED
@@ -763,13 +922,24 @@ def _play(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, t
         table[TURN] += 1
 
 
-@nb.njit(cache=True)
-def _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n):
+@nb.njit(cache=True, _nrt=False)
+def _break(
+    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
+    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
+    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
+    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+):
     """Lunch or Tea: everyone discards, rests, collects a pound, may buy a bar where they rest,
     and chooses Equipment again from the fewest points up. True if a hand was empty."""
     for s in range(n):
         if seats[s, POS] >= 0:
-            card = _discard_choice(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, s)
+            card = _discard_choice(
+                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
+                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
+                reach, via, nowhere, rest, gains, n, s,
+            )
             if card < 0:
                 return True
             _hand_remove(hands, seats, s, card)
@@ -805,10 +975,26 @@ def _break(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, 
         if (buyers >> s) & 1:
             _act(acts, 0, BUY, 0, 0, 0)
             _act(acts, 1, END, 0, 0, 0)
-            if _choose_among(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, fp.P_SHOP, s, 2) == 0:
+            if (
+                _decide(
+                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
+                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
+                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
+                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
+                    known, reach, via, nowhere, rest, gains, n, fp.P_SHOP, s,
+                    2,
+                )
+                == 0
+            ):
                 seats[s, MONEY] -= rules[R_CHOCOLATE_COST]
                 seats[s, BAR] = 1
-    _equipment_round(rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, count)
+    _equipment_round(
+        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
+        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
+        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
+        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
+        count,
+    )
     return False
 
 
@@ -823,10 +1009,32 @@ def _end_day(rules, table, seats, n):
             seats[s, POS] = -1
 
 
+# fmt: on
+
+
 @nb.njit(cache=True)
 def play_games(
-    root, first, count, n, kinds, rules, spaces, cards, ferry, bus_start, bus_stops, offsets,
-    targets, triangle, styles, homes, turns_to, hops, home_sets, walking_after,
+    root,
+    first,
+    count,
+    n,
+    kinds,
+    rules,
+    spaces,
+    cards,
+    ferry,
+    bus_start,
+    bus_stops,
+    offsets,
+    targets,
+    triangle,
+    styles,
+    homes,
+    turns_to,
+    nearest,
+    hops,
+    home_sets,
+    walking_after,
 ):
     """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats
     (``RANDOM``, or 1 + the row of ``styles`` and its tables of a planner). Returns the seeds,
@@ -867,11 +1075,53 @@ def play_games(
     for g in range(count):
         rngs = states[g].copy()
         ends[g] = _play(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-            shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-            scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds[g], rngs,
-            styles, homes, turns_to, hops, home_sets, walking_after, plan, known,
-            reach, via, nowhere, rest, gains, n,
+            rules,
+            spaces,
+            cards,
+            ferry,
+            bus_start,
+            bus_stops,
+            offsets,
+            targets,
+            triangle,
+            shops,
+            stops,
+            table,
+            seats,
+            hands,
+            deck,
+            discard,
+            stones,
+            cairn,
+            others,
+            acts,
+            scratch,
+            allow,
+            plain,
+            far,
+            found,
+            seen,
+            seen6,
+            marks,
+            stack,
+            queue,
+            kinds[g],
+            rngs,
+            styles,
+            homes,
+            turns_to,
+            nearest,
+            hops,
+            home_sets,
+            walking_after,
+            plan,
+            known,
+            reach,
+            via,
+            nowhere,
+            rest,
+            gains,
+            n,
         )
         turns[g] = table[TURN]
         for s in range(n):
@@ -1001,6 +1251,7 @@ class CompiledRules:
             np.array(styles or [fp.style_numbers(PeakBagger())], dtype=np.float64),
             np.stack([t[0] for t in tables]),
             np.stack([t[1] for t in tables]),
+            np.stack([t[2] for t in tables]),
             self.hops,
             self.home_sets,
             self.walking_after,

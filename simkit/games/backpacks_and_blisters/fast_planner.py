@@ -161,7 +161,7 @@ def board_tables(board):
 def style_tables(board, numbers: tuple[float, ...]):
     """Per map and style: the turns home (``HOME`` ... rows), and the turns from each space to
     each Prime Location (hops / speed) with a last row of the whole turns home from each
-    (``_prime_tables``)."""
+    (``_prime_tables``), and each space's locations nearest first."""
     speed, hc, ht, caution = (
         numbers[SPEED],
         numbers[HOME_CIRCLES],
@@ -178,7 +178,8 @@ def style_tables(board, numbers: tuple[float, ...]):
     turns = hops[:, primes] / speed
     base = home_turns(board, hc, ht)
     need = np.array([math.ceil(base[p]) for p in primes], dtype=np.float64)
-    return homes, np.vstack([turns, need])
+    nearest = np.argsort(turns, axis=1, kind="stable").astype(np.int64)
+    return homes, np.vstack([turns, need]), nearest
 
 
 @cache
@@ -210,10 +211,17 @@ def _burden(style, table, seats, seat, n, turns_after):
     holder = table[HOLDER]
     if holder == seat:
         return 1
-    if table[RUCKSACK_AT] != CARRIED or not (turns_after > 0 and turns_after <= style[VOTE_HORIZON]):
+    if table[RUCKSACK_AT] != CARRIED or not (
+        turns_after > 0 and turns_after <= style[VOTE_HORIZON]
+    ):
         return 0
     for s in range(n):
-        if seats[s, POS] >= 0 and s != seat and s != holder and seats[seat, SCORE] < seats[s, SCORE]:
+        if (
+            seats[s, POS] >= 0
+            and s != seat
+            and s != holder
+            and seats[seat, SCORE] < seats[s, SCORE]
+        ):
             return 0
     return 1
 
@@ -233,7 +241,9 @@ def _card_worth(style, rules, cards, hops, seats, stones, home, seat, turns_afte
 
 
 @nb.njit(cache=True, inline="always")
-def _stone_values(style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat):
+def _stone_values(
+    style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat
+):
     """``_Plan.stone_values`` into ``plan[STONES]`` (one per Rambling card's location); the end
     values of the spaces are then worked out as they are asked for (``_at``): a new decision's
     number in ``known[-1]`` forgets the last one's."""
@@ -268,7 +278,22 @@ def _stone_values(style, rules, spaces, cards, table, seats, hands, stones, cair
 
 
 @nb.njit(cache=True, inline="always")
-def _at(style, rules, spaces, cards, turns_to, table, home, plan, known, seat, turns_after, burden, a):
+def _at(
+    style,
+    rules,
+    spaces,
+    cards,
+    turns_to,
+    nearest,
+    table,
+    home,
+    plan,
+    known,
+    seat,
+    turns_after,
+    burden,
+    a,
+):
     """``_Plan._potentials`` and ``_end_values`` of space ``a`` into its column of ``plan``:
     points now, the best prospect within reach (discounted by the turns to it), the Time
     chart's points for the return it leaves likely; a space too far from Keswick ranks by its
@@ -279,15 +304,22 @@ def _at(style, rules, spaces, cards, turns_to, table, home, plan, known, seat, t
     known[a] = stamp
     n_primes = rules[R_N_RAMBLING]
     last = turns_to.shape[0] - 1
-    best = -np.inf
+    # The locations nearest first: once the best stone value over the nearest one left's
+    # discount cannot beat the best so far, no farther one can (the maximum is the same).
+    top = 0.0
     for j in range(n_primes):
-        gain = 0.0
+        top = max(top, plan[STONES, j])
+    best = 0.0 if n_primes else -np.inf
+    for i in range(n_primes):
+        j = nearest[a, i]
+        discount = 1.0 + turns_to[a, j]
+        if top / discount <= best:
+            break
         if (
             a != cards[j, C_LOCATION]
             and turns_to[a, j] + (turns_to[last, j] + burden) <= turns_after
         ):
-            gain = plan[STONES, j] / (1.0 + turns_to[a, j])
-        best = max(best, gain)
+            best = max(best, plan[STONES, j] / discount)
     plan[POTENTIAL, a] = best
     wet = rules[R_RAIN_PENALTY] if table[RAINING] else 0
     card = spaces[a, S_CARD]
@@ -341,16 +373,34 @@ def _goes_home(cards, seats, table, home_sets, allow, seat, card, eat, space):
     if cards[card, C_KIND] == BLISTER:
         return False
     k = _moves(cards, seats, seat, card, eat, table[HOLDER] == seat, allow)
+    home = False
     for a in range(k):
-        if home_sets[allow[a, 0], allow[a, 1], space]:
-            return True
-    return False
+        home |= home_sets[allow[a, 0], allow[a, 1], space]
+    return home
 
 
 @nb.njit(cache=True, inline="always")
 def _hand_home_turns(
-    rules, cards, offsets, targets, triangle, table, seats, home_sets, home, allow, via, nowhere,
-    seen, marks, stack, seat, space, rest, n_rest, bar,
+    rules,
+    cards,
+    offsets,
+    targets,
+    triangle,
+    table,
+    seats,
+    home_sets,
+    home,
+    allow,
+    via,
+    nowhere,
+    seen,
+    marks,
+    stack,
+    seat,
+    space,
+    rest,
+    n_rest,
+    bar,
 ):
     """``_Plan.hand_home_turns``: turns the cards held take home from ``space`` (each once, the
     bar doubling one), else at least one more than they cover and never fewer than the pace's."""
@@ -373,8 +423,18 @@ def _hand_home_turns(
                 k = _moves(cards, seats, seat, first, eat, table[HOLDER] == seat, allow)
                 for a in range(k):
                     fw.reach(
-                        offsets, targets, triangle, space, allow[a, 0], allow[a, 1], nowhere,
-                        nowhere, seen, marks, stack, via,
+                        offsets,
+                        targets,
+                        triangle,
+                        space,
+                        allow[a, 0],
+                        allow[a, 1],
+                        nowhere,
+                        nowhere,
+                        seen,
+                        marks,
+                        stack,
+                        via,
                     )
                 last_eat = bar and not eat
                 for s in range(via.shape[0]):
@@ -387,19 +447,77 @@ def _hand_home_turns(
 
 @nb.njit(cache=True, inline="always")
 def _walk_value(
-    style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats, home_sets,
-    home, plan, known, allow, via, nowhere, seen, marks, stack, seat, turns_after, burden, space,
-    rest, n_rest, bar,
+    style,
+    rules,
+    spaces,
+    cards,
+    offsets,
+    targets,
+    triangle,
+    turns_to,
+    nearest,
+    table,
+    seats,
+    home_sets,
+    home,
+    plan,
+    known,
+    allow,
+    via,
+    nowhere,
+    seen,
+    marks,
+    stack,
+    seat,
+    turns_after,
+    burden,
+    space,
+    rest,
+    n_rest,
+    bar,
 ):
     """``_Plan.walk_value``: the end value, but from Tea with the turns home counted from the
     cards kept."""
-    _at(style, rules, spaces, cards, turns_to, table, home, plan, known, seat, turns_after, burden, space)
+    _at(
+        style,
+        rules,
+        spaces,
+        cards,
+        turns_to,
+        nearest,
+        table,
+        home,
+        plan,
+        known,
+        seat,
+        turns_after,
+        burden,
+        space,
+    )
     turn, start = table[TURN], rules[R_START]
     if turn <= rules[R_TEA] or space == start:
         return plan[ENDS, space]
     need = _hand_home_turns(
-        rules, cards, offsets, targets, triangle, table, seats, home_sets, home, allow, via,
-        nowhere, seen, marks, stack, seat, space, rest, n_rest, bar,
+        rules,
+        cards,
+        offsets,
+        targets,
+        triangle,
+        table,
+        seats,
+        home_sets,
+        home,
+        allow,
+        via,
+        nowhere,
+        seen,
+        marks,
+        stack,
+        seat,
+        space,
+        rest,
+        n_rest,
+        bar,
     )
     if need > turns_after - style[MARGIN]:
         return UNSAFE - 10.0 * need - home[space]
@@ -500,11 +618,41 @@ def _rucksack_target(style, rules, table, seats, homes, acts, count, seat, turns
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_walk(
-    style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats, home_sets,
-    home, plan, known, allow, reach, via, nowhere, others, stops, seen, marks, stack, seat, n,
-    turns_after, burden, card, eat, rest, n_rest, bar,
+    style,
+    rules,
+    spaces,
+    cards,
+    offsets,
+    targets,
+    triangle,
+    turns_to,
+    nearest,
+    table,
+    seats,
+    home_sets,
+    home,
+    plan,
+    known,
+    allow,
+    reach,
+    via,
+    nowhere,
+    others,
+    stops,
+    seen,
+    marks,
+    stack,
+    seat,
+    n,
+    turns_after,
+    burden,
+    card,
+    eat,
+    rest,
+    n_rest,
+    bar,
 ):
     """``_Plan.best_walk(_Plan.reach(card, eat), rest, bar)``: the best end of the card's walk."""
     for s in range(reach.shape[0]):
@@ -518,8 +666,18 @@ def _best_walk(
     here = seats[seat, POS]
     for a in range(k):
         fw.reach(
-            offsets, targets, triangle, here, allow[a, 0], allow[a, 1], others, stops, seen,
-            marks, stack, reach,
+            offsets,
+            targets,
+            triangle,
+            here,
+            allow[a, 0],
+            allow[a, 1],
+            others,
+            stops,
+            seen,
+            marks,
+            stack,
+            reach,
         )
     for s in range(n):
         if seats[s, POS] >= 0:
@@ -531,25 +689,95 @@ def _best_walk(
             continue
         if late:
             value = _walk_value(
-                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
-                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
-                turns_after, burden, s, rest, n_rest, bar,
+                style,
+                rules,
+                spaces,
+                cards,
+                offsets,
+                targets,
+                triangle,
+                turns_to,
+                nearest,
+                table,
+                seats,
+                home_sets,
+                home,
+                plan,
+                known,
+                allow,
+                via,
+                nowhere,
+                seen,
+                marks,
+                stack,
+                seat,
+                turns_after,
+                burden,
+                s,
+                rest,
+                n_rest,
+                bar,
             )
         else:
             _at(
-                style, rules, spaces, cards, turns_to, table, home, plan, known, seat,
-                turns_after, burden, s,
+                style,
+                rules,
+                spaces,
+                cards,
+                turns_to,
+                nearest,
+                table,
+                home,
+                plan,
+                known,
+                seat,
+                turns_after,
+                burden,
+                s,
             )
             value = plan[ENDS, s]
         best = max(best, value)
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def decide(
-    phase, style, homes, turns_to, hops, home_sets, walking_after, rules, spaces, cards, offsets,
-    targets, triangle, table, seats, hands, stones, cairn, acts, count, seat, n, plan, known,
-    allow, reach, via, nowhere, others, stops, seen, marks, stack, rest, gains,
+    phase,
+    style,
+    homes,
+    turns_to,
+    nearest,
+    hops,
+    home_sets,
+    walking_after,
+    rules,
+    spaces,
+    cards,
+    offsets,
+    targets,
+    triangle,
+    table,
+    seats,
+    hands,
+    stones,
+    cairn,
+    acts,
+    count,
+    seat,
+    n,
+    plan,
+    known,
+    allow,
+    reach,
+    via,
+    nowhere,
+    others,
+    stops,
+    seen,
+    marks,
+    stack,
+    rest,
+    gains,
 ):
     """The row of ``acts[:count]`` the planner ``style`` picks for ``seat`` (``Planner.choose``).
     ``phase``: what is decided (the ``P_*`` numbers)."""
@@ -572,7 +800,15 @@ def decide(
             if tile == GUIDE_BOOKS:
                 for k in range(seats[seat, HAND_LEN]):
                     worth = _card_worth(
-                        style, rules, cards, hops, seats, stones, home, seat, turns_after,
+                        style,
+                        rules,
+                        cards,
+                        hops,
+                        seats,
+                        stones,
+                        home,
+                        seat,
+                        turns_after,
                         hands[seat, k],
                     )
                     if worth > 2.0:
@@ -595,7 +831,9 @@ def decide(
         return best
     if phase == P_SHOP:
         return 0 if _wants_chocolate(style, rules, table, seats, seat) else 1
-    _stone_values(style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat)
+    _stone_values(
+        style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat
+    )
     bar = seats[seat, BAR] == 1
     if phase == P_MOVE:
         n_rest = _rest(hands, seats, seat, 0, rest)
@@ -605,9 +843,34 @@ def decide(
             space, eat, bought = acts[r, 1], acts[r, 2], acts[r, 3]
             bar_end = seats[seat, BAR] - eat + bought > 0
             end = _walk_value(
-                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
-                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
-                turns_after, burden, space, rest, n_rest, bar_end,
+                style,
+                rules,
+                spaces,
+                cards,
+                offsets,
+                targets,
+                triangle,
+                turns_to,
+                nearest,
+                table,
+                seats,
+                home_sets,
+                home,
+                plan,
+                known,
+                allow,
+                via,
+                nowhere,
+                seen,
+                marks,
+                stack,
+                seat,
+                turns_after,
+                burden,
+                space,
+                rest,
+                n_rest,
+                bar_end,
             )
             kept = 0.0
             if bought <= eat or _wants_chocolate(style, rules, table, seats, seat):
@@ -617,17 +880,81 @@ def decide(
                 best, best_score = r, score
         return best
     return _best_start(
-        style, rules, spaces, cards, hops, offsets, targets, triangle, turns_to, table, seats,
-        hands, stones, home_sets, home, plan, known, acts, count, allow, reach, via, nowhere,
-        others, stops, seen, marks, stack, rest, seat, n, turns_after, burden, bar,
+        style,
+        rules,
+        spaces,
+        cards,
+        hops,
+        offsets,
+        targets,
+        triangle,
+        turns_to,
+        nearest,
+        table,
+        seats,
+        hands,
+        stones,
+        home_sets,
+        home,
+        plan,
+        known,
+        acts,
+        count,
+        allow,
+        reach,
+        via,
+        nowhere,
+        others,
+        stops,
+        seen,
+        marks,
+        stack,
+        rest,
+        seat,
+        n,
+        turns_after,
+        burden,
+        bar,
     )
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _best_start(
-    style, rules, spaces, cards, hops, offsets, targets, triangle, turns_to, table, seats, hands,
-    stones, home_sets, home, plan, known, acts, count, allow, reach, via, nowhere, others, stops,
-    seen, marks, stack, rest, seat, n, turns_after, burden, bar,
+    style,
+    rules,
+    spaces,
+    cards,
+    hops,
+    offsets,
+    targets,
+    triangle,
+    turns_to,
+    nearest,
+    table,
+    seats,
+    hands,
+    stones,
+    home_sets,
+    home,
+    plan,
+    known,
+    acts,
+    count,
+    allow,
+    reach,
+    via,
+    nowhere,
+    others,
+    stops,
+    seen,
+    marks,
+    stack,
+    rest,
+    seat,
+    n,
+    turns_after,
+    burden,
+    bar,
 ):
     """``_Plan.best_start``: each card's best walk, a ride, Refreshments, then maybe a bar first."""
     best, best_value = 0, -np.inf
@@ -639,22 +966,83 @@ def _best_start(
         end = 0.0
         if kind == PLAY:
             card = acts[r, 1]
-            keep = _card_worth(style, rules, cards, hops, seats, stones, home, seat, turns_after, card)
+            keep = _card_worth(
+                style, rules, cards, hops, seats, stones, home, seat, turns_after, card
+            )
             slot = 0
             while hands[seat, slot] != card:
                 slot += 1
             n_rest = _rest(hands, seats, seat, 1 << slot, rest)
             value = _best_walk(
-                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
-                home_sets, home, plan, known, allow, reach, via, nowhere, others, stops, seen,
-                marks, stack, seat, n, turns_after, burden, card, 0, rest, n_rest, bar,
+                style,
+                rules,
+                spaces,
+                cards,
+                offsets,
+                targets,
+                triangle,
+                turns_to,
+                nearest,
+                table,
+                seats,
+                home_sets,
+                home,
+                plan,
+                known,
+                allow,
+                reach,
+                via,
+                nowhere,
+                others,
+                stops,
+                seen,
+                marks,
+                stack,
+                seat,
+                n,
+                turns_after,
+                burden,
+                card,
+                0,
+                rest,
+                n_rest,
+                bar,
             )
             if bar:
                 eaten = _best_walk(
-                    style, rules, spaces, cards, offsets, targets, triangle, turns_to, table,
-                    seats, home_sets, home, plan, known, allow, reach, via, nowhere, others,
-                    stops, seen, marks, stack, seat, n, turns_after, burden, card, 1, rest,
-                    n_rest, False,
+                    style,
+                    rules,
+                    spaces,
+                    cards,
+                    offsets,
+                    targets,
+                    triangle,
+                    turns_to,
+                    nearest,
+                    table,
+                    seats,
+                    home_sets,
+                    home,
+                    plan,
+                    known,
+                    allow,
+                    reach,
+                    via,
+                    nowhere,
+                    others,
+                    stops,
+                    seen,
+                    marks,
+                    stack,
+                    seat,
+                    n,
+                    turns_after,
+                    burden,
+                    card,
+                    1,
+                    rest,
+                    n_rest,
+                    False,
                 ) - _chocolate(style, rules, table)
                 value = max(value, eaten)
             if turn < rules[R_RETURN_FROM]:
@@ -664,15 +1052,49 @@ def _best_start(
             worst, least = -1, np.inf
             for j in range(m):
                 worth = _card_worth(
-                    style, rules, cards, hops, seats, stones, home, seat, turns_after, hands[seat, j]
+                    style,
+                    rules,
+                    cards,
+                    hops,
+                    seats,
+                    stones,
+                    home,
+                    seat,
+                    turns_after,
+                    hands[seat, j],
                 )
                 if worth < least:
                     worst, least = j, worth
             n_rest = _rest(hands, seats, seat, 1 << worst if worst >= 0 else 0, rest)
             end = _walk_value(
-                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
-                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
-                turns_after, burden, acts[r, 2], rest, n_rest, bar,
+                style,
+                rules,
+                spaces,
+                cards,
+                offsets,
+                targets,
+                triangle,
+                turns_to,
+                nearest,
+                table,
+                seats,
+                home_sets,
+                home,
+                plan,
+                known,
+                allow,
+                via,
+                nowhere,
+                seen,
+                marks,
+                stack,
+                seat,
+                turns_after,
+                burden,
+                acts[r, 2],
+                rest,
+                n_rest,
+                bar,
             )
             value = (
                 points
@@ -687,15 +1109,48 @@ def _best_start(
             for j in range(m):
                 if (mask >> j) & 1:
                     dropped += _card_worth(
-                        style, rules, cards, hops, seats, stones, home, seat, turns_after,
+                        style,
+                        rules,
+                        cards,
+                        hops,
+                        seats,
+                        stones,
+                        home,
+                        seat,
+                        turns_after,
                         hands[seat, j],
                     )
             fresh = acts[r, 2] * 1.5
             n_rest = _rest(hands, seats, seat, mask, rest)
             end = _walk_value(
-                style, rules, spaces, cards, offsets, targets, triangle, turns_to, table, seats,
-                home_sets, home, plan, known, allow, via, nowhere, seen, marks, stack, seat,
-                turns_after, burden, seats[seat, POS], rest, n_rest, bar,
+                style,
+                rules,
+                spaces,
+                cards,
+                offsets,
+                targets,
+                triangle,
+                turns_to,
+                nearest,
+                table,
+                seats,
+                home_sets,
+                home,
+                plan,
+                known,
+                allow,
+                via,
+                nowhere,
+                seen,
+                marks,
+                stack,
+                seat,
+                turns_after,
+                burden,
+                seats[seat, POS],
+                rest,
+                n_rest,
+                bar,
             )
             value = (
                 rules[R_REFRESH_POINTS]

@@ -23,7 +23,9 @@ def _next_stamp(marks):
 
 
 @nb.njit(cache=True, inline="always")
-def reach(offsets, targets, triangle, start, circles, triangles, others, stops, seen, marks, stack, out):
+def reach(
+    offsets, targets, triangle, start, circles, triangles, others, stops, seen, marks, stack, out
+):
     """``movement._reach``: sets ``out[space]`` for every space the walk may end on."""
     stamp = _next_stamp(marks)
     seen[start, circles, triangles] = stamp
@@ -118,13 +120,39 @@ def walk(
         here = code // SYMBOLS
         if bar and not eaten:
             top = _push(
-                seen6, visit, stack, top, found, stamp, others, here, c + c0, t + t0, 1, 0, bought, True
+                seen6,
+                visit,
+                stack,
+                top,
+                found,
+                stamp,
+                others,
+                here,
+                c + c0,
+                t + t0,
+                1,
+                0,
+                bought,
+                True,
             )
         # Where the walk starts, a bar bought before eating is the turn's plain "buy".
         shop = shops[here] and (here != start or eaten)
         if not bar and shop and money >= (bought + 1) * price:
             top = _push(
-                seen6, visit, stack, top, found, stamp, others, here, c, t, eaten, 1, bought + 1, True
+                seen6,
+                visit,
+                stack,
+                top,
+                found,
+                stamp,
+                others,
+                here,
+                c,
+                t,
+                eaten,
+                1,
+                bought + 1,
+                True,
             )
         for k in range(offsets[here], offsets[here + 1]):
             there = targets[k]
@@ -141,7 +169,19 @@ def walk(
                 nc = c - 1
             # Arriving on a stop ends the walk there: nothing more is bought or eaten.
             top = _push(
-                seen6, visit, stack, top, found, stamp, others, there, nc, nt, eaten, bar, bought,
+                seen6,
+                visit,
+                stack,
+                top,
+                found,
+                stamp,
+                others,
+                there,
+                nc,
+                nt,
+                eaten,
+                bar,
+                bought,
                 not stops[there],
             )
 
@@ -183,8 +223,18 @@ def options(
     if bar or can_buy:
         for a in range(n_allow):
             reach(
-                offsets, targets, triangle, start, 2 * allow[a, 0], 2 * allow[a, 1], others,
-                stops, seen, marks, stack, far,
+                offsets,
+                targets,
+                triangle,
+                start,
+                2 * allow[a, 0],
+                2 * allow[a, 1],
+                others,
+                stops,
+                seen,
+                marks,
+                stack,
+                far,
             )
     passes_shop = shops[start]
     for s in range(n):
@@ -194,8 +244,18 @@ def options(
         # Nothing to buy on the way: eating anywhere adds what eating at the start adds.
         for a in range(n_allow):
             reach(
-                offsets, targets, triangle, start, allow[a, 0], allow[a, 1], others, stops,
-                seen, marks, stack, plain,
+                offsets,
+                targets,
+                triangle,
+                start,
+                allow[a, 0],
+                allow[a, 1],
+                others,
+                stops,
+                seen,
+                marks,
+                stack,
+                plain,
             )
         for s in range(n):
             if plain[s]:
@@ -208,8 +268,23 @@ def options(
     stamp = _next_stamp(marks)
     for a in range(n_allow):
         walk(
-            offsets, targets, triangle, start, allow[a, 0], allow[a, 1], others, stops, shops,
-            bar, money, price, seen6, marks, stack, found, stamp,
+            offsets,
+            targets,
+            triangle,
+            start,
+            allow[a, 0],
+            allow[a, 1],
+            others,
+            stops,
+            shops,
+            bar,
+            money,
+            price,
+            seen6,
+            marks,
+            stack,
+            found,
+            stamp,
         )
     any_bought = False
     for s in range(n):
@@ -238,7 +313,11 @@ def options(
                         if found[s, e2, b2] != stamp:
                             continue
                         ob, om = bar - e2 + b2, -b2
-                        if (ob, om) != (left_bar, left_money) and ob >= left_bar and om >= left_money:
+                        if (
+                            (ob, om) != (left_bar, left_money)
+                            and ob >= left_bar
+                            and om >= left_money
+                        ):
                             beaten = True
                 late_shop = b > 0 and shops[s] and found[s, e, b - 1] == stamp
                 if not beaten and not late_shop:
