@@ -34,4 +34,5 @@ GAME = GameSpec(
     ),
     load_data=load_data,
     honours=HONOURS,
+    fast_engine="simkit.games.backpacks_and_blisters.fast",
 )
