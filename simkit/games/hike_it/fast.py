@@ -275,6 +275,118 @@ def _fill_shuffled(rng, piles, pile_len, p, first, count):
     shuffle(rng, 0, piles[p], count)
 
 
+# ------------------------------------------------------------- waypoints and trailheads
+
+
+@nb.njit(cache=True, inline="always")
+def _waypoint_choices(region, scenic_type, scenic_spots, seat, waypoints, waypoints_len, dealt,
+                      dealt_len, waypoint_owner, out):  # fmt: skip
+    """setup.waypoint_choices into ``out``: free scenic spots of a region without a waypoint of
+    the hiker's, of a type among its dealt tokens not yet used (else any such spot); how many."""
+    k = 0
+    for i in range(scenic_spots.shape[0]):
+        s = scenic_spots[i]
+        if waypoint_owner[s] >= 0 or not _region_free(region, s, seat, waypoints, waypoints_len):
+            continue
+        if _type_left(scenic_type, scenic_type[s], seat, waypoints, waypoints_len, dealt,
+                      dealt_len):  # fmt: skip
+            out[k] = s
+            k += 1
+    if k:
+        return k
+    for i in range(scenic_spots.shape[0]):
+        s = scenic_spots[i]
+        if waypoint_owner[s] < 0 and _region_free(region, s, seat, waypoints, waypoints_len):
+            out[k] = s
+            k += 1
+    return k
+
+
+@nb.njit(cache=True, inline="always")
+def _region_free(region, s, seat, waypoints, waypoints_len):
+    free = True
+    for j in range(waypoints_len[seat]):
+        free &= region[waypoints[seat, j]] != region[s]
+    return free
+
+
+@nb.njit(cache=True, inline="always")
+def _type_left(scenic_type, t, seat, waypoints, waypoints_len, dealt, dealt_len):
+    """Whether a dealt token of type ``t`` is left once each chosen waypoint's type took one."""
+    dealt_t, used_t = 0, 0
+    for j in range(dealt_len[seat]):
+        dealt_t += dealt[seat, j] == t
+    for j in range(waypoints_len[seat]):
+        used_t += scenic_type[waypoints[seat, j]] == t
+    return dealt_t > used_t
+
+
+@nb.njit(cache=True, inline="always")
+def _tour(dist, start, stops, k, home):
+    """The planner's ``_tour``: (miles, first stop) of the shortest way from ``start`` through
+    ``stops[:k]`` (at most three) to ``home``, orders tried as itertools.permutations gives them,
+    the first shortest kept; first stop -1 when there is none."""
+    best, first = -1, -1
+    for a in range(k):
+        for b in range(k if k >= 2 else 1):
+            if k >= 2 and b == a:
+                continue
+            for c in range(k if k == 3 else 1):
+                if k == 3 and c in (a, b):
+                    continue
+                miles, at = dist[start, stops[a]], stops[a]
+                if k >= 2:
+                    miles, at = miles + dist[at, stops[b]], stops[b]
+                if k == 3:
+                    miles, at = miles + dist[at, stops[c]], stops[c]
+                miles += dist[at, home]
+                if best < 0 or miles < best:
+                    best, first = miles, stops[a]
+    if k == 0:
+        return dist[start, home], -1
+    return best, first
+
+
+@nb.njit(cache=True)
+def _choose_route(region, scenic_type, scenic_spots, trailheads, dist, n, waypoints,
+                  waypoints_len, dealt, dealt_len, waypoint_owner, home, scratch):  # fmt: skip
+    """The waypoint and trailhead choices, last seat first three times over (Player Setup), as
+    the planner makes them: the first waypoint nearest a trailhead, the next ones nearest the
+    waypoints chosen, the trailhead with the shortest tour; the lower space on ties."""
+    for _ in range(MAX_WAYPOINTS):
+        for seat in range(n - 1, -1, -1):
+            k = _waypoint_choices(region, scenic_type, scenic_spots, seat, waypoints,
+                                  waypoints_len, dealt, dealt_len, waypoint_owner, scratch)  # fmt: skip
+            best, best_key = -1, 0
+            for i in range(k):
+                s = scratch[i]
+                key = 0
+                if waypoints_len[seat] == 0:
+                    key = dist[s, trailheads[0]]
+                    for t in trailheads:
+                        key = min(key, dist[s, t])
+                else:
+                    for j in range(waypoints_len[seat]):
+                        key += dist[s, waypoints[seat, j]]
+                if best < 0 or key < best_key or key == best_key and s < best:
+                    best, best_key = s, key
+            waypoints[seat, waypoints_len[seat]] = best
+            waypoints_len[seat] += 1
+            waypoint_owner[best] = seat
+            if waypoints_len[seat] == MAX_WAYPOINTS:
+                best, best_key = -1, 0
+                for t in trailheads:
+                    taken = False
+                    for other in range(n):
+                        taken |= home[other] == t
+                    if taken:
+                        continue
+                    key = _tour(dist, t, waypoints[seat], MAX_WAYPOINTS, t)[0]
+                    if best < 0 or key < best_key or key == best_key and t < best:
+                        best, best_key = t, key
+                home[seat] = best
+
+
 def deal(t: Tables, n: int, seed: int) -> State:
     """A game's state after HikeState.setup's draws (before the waypoint choices)."""
     s = new_state(t, n, seed)
@@ -283,5 +395,15 @@ def deal(t: Tables, n: int, seed: int) -> State:
         t.n_trail, t.n_skill, n,
         s.rng, s.piles, s.pile_len, s.box, s.box_len, s.face_up, s.forecast, s.water,
         s.side_hand, s.side_len, s.dealt, s.dealt_len, s.scratch,
+    )  # fmt: skip
+    return s
+
+
+def set_out(t: Tables, n: int, seed: int) -> State:
+    """A game's state once planners have chosen their waypoints and trailheads."""
+    s = deal(t, n, seed)
+    _choose_route(
+        t.region, t.scenic_type, t.scenic_spots, t.trailheads, t.dist, n, s.waypoints,
+        s.waypoints_len, s.dealt, s.dealt_len, s.waypoint_owner, s.home, s.scratch,
     )  # fmt: skip
     return s
