@@ -20,8 +20,9 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from simkit.core.fast_rng import below, shuffle
+from simkit.core.fast_rng import shuffle
 from simkit.games.hike_it.data import ITEMS, REGIONS, SCENIC
+from simkit.games.hike_it.fast_box import BAG, _draw_bag, _forced_recycle, _pop
 from simkit.games.hike_it.rules import Rules
 from simkit.games.hike_it.weather import cards as weather_cards
 
@@ -121,7 +122,7 @@ class State(NamedTuple):
     scratch: np.ndarray  # a row for scenic tokens and tours
 
 
-BAG, SKILL_DECK, WEATHER_DECK, TRAIL_DECK, EASY, DIFFICULT = range(6)
+SKILL_DECK, WEATHER_DECK, TRAIL_DECK, EASY, DIFFICULT = range(1, 6)  # after the bag
 N_PILES = 6
 
 
@@ -147,64 +148,6 @@ def new_state(t: Tables, n: int, seed: int) -> State:
         home=np.full(n, -1, dtype=np.int64),
         scratch=np.zeros(max(t.scenic_spots.shape[0], t.region.shape[0]), dtype=np.int64),
     )
-
-
-# ----------------------------------------------------------------------- piles
-
-
-@nb.njit(cache=True, inline="always")
-def _pop(piles, pile_len, p):
-    """``pile.pop()``: the last card."""
-    pile_len[p] -= 1
-    return piles[p, pile_len[p]]
-
-
-@nb.njit(cache=True, inline="always")
-def _pop_at(piles, pile_len, p, i):
-    """``pile.pop(i)``: the cards after ``i`` move down one place."""
-    card = piles[p, i]
-    for k in range(i, pile_len[p] - 1):
-        piles[p, k] = piles[p, k + 1]
-    pile_len[p] -= 1
-    return card
-
-
-@nb.njit(cache=True, inline="always")
-def _draw_bag(rng, piles, pile_len):
-    """A blind draw from the gear bag (hiker_box.draw)."""
-    return _pop_at(piles, pile_len, BAG, below(rng, 0, pile_len[BAG]))
-
-
-@nb.njit(cache=True, inline="always")
-def _recycle(rng, piles, pile_len, box, box_len):
-    """Every tile of the box back into the bag, then one new tile a stack (hiker_box.recycle)."""
-    for i in range(box.shape[0]):
-        for k in range(box_len[i]):
-            piles[BAG, pile_len[BAG]] = box[i, k]
-            pile_len[BAG] += 1
-        box_len[i] = 0
-    for i in range(box.shape[0]):
-        if pile_len[BAG]:
-            box[i, 0] = _draw_bag(rng, piles, pile_len)
-            box_len[i] = 1
-
-
-@nb.njit(cache=True, inline="always")
-def _forced_recycle(rng, piles, pile_len, box, box_len):
-    """All visible tiles identical and the bag holding another type: recycle once."""
-    top = -1
-    for i in range(box.shape[0]):
-        if not box_len[i]:
-            return False
-        t = box[i, box_len[i] - 1]
-        if top >= 0 and t != top:
-            return False
-        top = t
-    for k in range(pile_len[BAG]):
-        if piles[BAG, k] != top:
-            _recycle(rng, piles, pile_len, box, box_len)
-            return True
-    return False
 
 
 # ----------------------------------------------------------------------- setup
