@@ -1,80 +1,151 @@
-"""The compiled Hike It! pieces (work in progress, not wired) against the Python engine: the
-same seeds give the same setup and the same route choices; the hiker box gives the same tiles
-from the same draws."""
+"""The compiled Hike It! engine gives the Python engine's games, game by game: the same seeds,
+the same draws, the same decisions of the compiled heuristics, the same rows; and the hiker box
+gives the same tiles from the same draws."""
 
 from __future__ import annotations
 
 import dataclasses
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import size
 
+from simkit.core import registry, runner
+from simkit.core.experiment import Experiment
+from simkit.core.results import read_results
 from simkit.core.rng import GameRng
+from simkit.core.runner import play_game
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import fast, fast_box, hiker_box
-from simkit.games.hike_it.rules import Rules, WeatherDeck
-from simkit.games.hike_it.state import new_state
+from simkit.games.hike_it.rules import Rules
 
+GAME = "hike-it"
+SPEC = registry.game(GAME)
 GEAR_TYPES = 5
+STRATEGIES = [
+    "planner",
+    "random",
+    "rusher",
+    "collector",
+    "careful",
+    "planner:detour=4,pack=1,trade=false",
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled():
+    """Compile once for the module (numba caches it on disk for later runs and workers)."""
+    fast.warm()
 
 
 @st.composite
 def rule_variants(draw) -> Rules:
-    """The rules with drawn counts of the things setup deals."""
-    weather = WeatherDeck(*(draw(st.integers(0, 6)) for _ in range(5)))
-    if sum(weather.counts()) < 3:
-        weather = WeatherDeck()
     return dataclasses.replace(
         Rules(),
+        trade_offers=draw(st.integers(0, 3)),
+        trade_window=draw(st.booleans()),
+        trade_items=draw(st.integers(1, 4)),
+        turn_order=draw(st.sampled_from(["track", "rotate"])),
+        turn_limit=draw(st.sampled_from([10, 40, 150])),
+        hand_limit=draw(st.integers(3, 8)),
+        health_start=draw(st.integers(1, 5)),
+        campfires=draw(st.integers(0, 4)),
+        trailhead_bonus=draw(st.booleans()),
+        bear_knocks_out_fallen=draw(st.booleans()),
+        optional_recycle=draw(st.booleans()),
         hiker_box=draw(st.integers(2, 8)),
-        face_up_skills=draw(st.integers(1, 6)),
-        start_water_max=draw(st.integers(0, 6)),
-        side_hikes_dealt=draw(st.integers(0, 4)),
-        scenic_tokens_dealt=draw(st.integers(3, 6)),
-        weather=weather,
+        face_up_skills=draw(st.integers(1, 5)),
+        side_hikes_dealt=draw(st.integers(0, 3)),
     )
 
 
-def _pile(s: fast.State, p: int) -> list[int]:
-    return s.piles[p, : s.pile_len[p]].tolist()
+def python_outcome(rules, players, seed):
+    o = play_game(SPEC, rules, players, seed).outcome()
+    extras = tuple(tuple(int(v) for v in o.extras[name]) for name in fast.EXTRAS)
+    return tuple(o.scores), tuple(o.ranks), o.turns, o.end_reason, extras
+
+
+def compiled_outcomes(rules, players_by_game, root):
+    seeds, out, end, turns = fast._play(rules, root, 0, players_by_game)
+    columns = [fast.EXTRA_COLUMNS[name] for name in fast.EXTRAS]
+    for g in range(len(players_by_game)):
+        assert end[g] != fast.FAILED
+        yield (
+            int(seeds[g]),
+            (
+                tuple(float(x) for x in out[g, :, fast.OUT_SCORE]),
+                tuple(int(r) for r in out[g, :, fast.OUT_RANK]),
+                int(turns[g]),
+                fast.END_REASONS[end[g]],
+                tuple(tuple(int(v) for v in out[g, :, c]) for c in columns),
+            ),
+        )
+
+
+@settings(max_examples=size(8, 60), deadline=None)
+@given(
+    rules=rule_variants(),
+    names=st.lists(st.sampled_from(STRATEGIES), min_size=2, max_size=4),
+    root=st.integers(0, 2**63),
+)
+def test_compiled_games_equal_python_games(rules, names, root):
+    players = [make_strategy(name, GAME) for name in names]
+    for seed, outcome in compiled_outcomes(rules, [players] * 3, root):
+        assert outcome == python_outcome(rules, players, seed), (names, seed)
+
+
+@pytest.mark.slow
+def test_many_default_games_equal_and_reach_every_part_of_the_game():
+    players = [make_strategy(name, GAME) for name in ("planner", "random", "planner", "careful")]
+    rules = Rules()
+    games = size(40, 300)
+    trades = knocked_out = 0
+    for seed, outcome in compiled_outcomes(rules, [players] * games, 11):
+        assert outcome == python_outcome(rules, players, seed), seed
+        trades += sum(outcome[4][fast.EXTRAS.index("x_trades")])
+        knocked_out += sum(outcome[4][fast.EXTRAS.index("x_knocked_out")])
+    assert trades > 0 and knocked_out > 0  # trading and aggressive bears were played, and agreed
+
+
+def test_a_run_uses_the_compiled_engine_and_its_rows_are_the_python_engines(tmp_path):
+    def rows(name, engine):
+        exp = Experiment.from_dict(
+            {
+                "name": "fp",
+                "game": GAME,
+                "players": [2, 4],
+                "games": 6,
+                "seed": 3,
+                "chunk": 4,
+                "strategies": ["planner", "random", "collector"],
+            }
+        )
+        meta = runner.run(exp, tmp_path / name, jobs=1, progress=False, engine=engine)
+        return meta, read_results(tmp_path / name).sort("game_index", "seat", "n_players")
+
+    auto, fast_rows = rows("auto", "auto")
+    python, python_rows = rows("python", "python")
+    assert (auto["engine"], python["engine"]) == ("compiled", "python")
+    assert fast_rows.schema == python_rows.schema
+    assert fast_rows.equals(python_rows)
+
+
+def test_only_strategies_with_a_compiled_form_are_supported():
+    assert fast.supports([make_strategy(name, GAME) for name in STRATEGIES])
+
+    class Copycat:
+        name = "copycat"
+
+        def choose(self, view, legal, rng):
+            return legal[0]
+
+    assert not fast.supports([make_strategy("planner", GAME), Copycat()])
 
 
 def _rows(a: np.ndarray, lengths: np.ndarray) -> list[list[int]]:
     return [a[i, : lengths[i]].tolist() for i in range(len(lengths))]
-
-
-@settings(max_examples=60, deadline=None)
-@given(rules=rule_variants(), n=st.integers(2, 4), seed=st.integers(0, 2**64 - 1))
-def test_setup_deals_what_the_python_engine_deals(rules, n, seed):
-    py = new_state(rules, n, GameRng(seed))
-    s = fast.deal(fast.tables(rules), n, seed)
-    assert _pile(s, fast_box.BAG) == py.bag
-    assert _rows(s.box, s.box_len) == py.box
-    assert _pile(s, fast.SKILL_DECK) == py.skill_deck
-    assert s.face_up.tolist() == py.face_up
-    assert _pile(s, fast.WEATHER_DECK) == py.weather_deck
-    assert s.forecast.tolist() == py.forecast
-    assert s.water[:3].tolist() == py.water_supply and s.water[3] == py.water_discard
-    assert _pile(s, fast.TRAIL_DECK) == py.trail_deck
-    assert (_pile(s, fast.EASY), _pile(s, fast.DIFFICULT)) == py.side_decks
-    assert _rows(s.side_hand, s.side_len) == py.side_hand
-    assert _rows(s.dealt, s.dealt_len) == py.dealt
-    assert int(s.rng[0]) == py.rng.state
-
-
-@settings(max_examples=40, deadline=None)
-@given(rules=rule_variants(), n=st.integers(2, 4), seed=st.integers(0, 2**64 - 1))
-def test_planners_choose_the_waypoints_and_trailheads_the_python_planner_chooses(rules, n, seed):
-    py = new_state(rules, n, GameRng(seed))
-    planner = make_strategy("planner", "hike-it")
-    while py.in_setup:
-        seat = py.current_player()
-        py.apply(planner.choose(py.view(seat), py.legal_actions(), None))
-    s = fast.set_out(fast.tables(rules), n, seed)
-    assert _rows(s.waypoints, s.waypoints_len) == py.waypoints
-    assert s.home.tolist() == py.home
-    assert [s.waypoint_owner[w] for w in range(len(py.waypoint_owner))] == py.waypoint_owner
 
 
 @st.composite

@@ -169,7 +169,9 @@ def tables(rules: Rules, n: int) -> Tables:
     longest_die = max(len(f) for f in d.weather_dice)
     dice = np.full((len(d.weather_dice), longest_die), -1, dtype=np.int64)
     for i, faces in enumerate(d.weather_dice):
-        dice[i, : len(faces)] = [WEATHER_KINDS.index(f) if f in WEATHER_KINDS else -1 for f in faces]
+        dice[i, : len(faces)] = [
+            WEATHER_KINDS.index(f) if f in WEATHER_KINDS else -1 for f in faces
+        ]
     trail = [(t.kind, t.item) for t in d.trail for _ in range(t.count)]
     sides = d.easy + d.difficult
     columns = np.full((len(d.columns), max(len(c) for c in d.columns)), -1, dtype=np.int64)
@@ -205,7 +207,7 @@ def tables(rules: Rules, n: int) -> Tables:
         dice=dice,
         dice_len=_i64(len(f) for f in d.weather_dice),
         bear_die_kind=_i64(
-            G.STEPS if f.isdigit() else (G.PAW if f == "paw" else G.DEN) for f in d.bear_die
+            G.STEPS if f.isdigit() else (G.DEN if f == "den" else G.PAW) for f in d.bear_die
         ),
         bear_die_steps=_i64(int(f) if f.isdigit() else 0 for f in d.bear_die),
         trail_kind=_i64(TRAIL_KINDS.index(k) for k, _ in trail),
@@ -345,7 +347,7 @@ def new_state(t: Tables, n: int) -> State:
 # ----------------------------------------------------------------------- setup
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def setup(S, T, n):
     """HikeState.setup: the pieces, then the draws in its order (the bag and the hiker box, the
     skill deck and the face-up row, the forecast and the water supplies, the trail deck, the side
@@ -439,7 +441,7 @@ def setup(S, T, n):
     S.bear_hit[:] = 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _fill_shuffled(S, p, first, count):
     """``list(range(first, first + count))`` shuffled (a fresh deck)."""
     for i in range(count):
@@ -451,7 +453,7 @@ def _fill_shuffled(S, p, first, count):
 # ----------------------------------------------------------------------- games
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def play(S, T, n, kinds, params):
     """One game from the seeds in S.rng to its end; False if it ran past MAX_DECISIONS."""
     setup(S, T, n)
@@ -464,11 +466,11 @@ def play(S, T, n, kinds, params):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def outcome(S, T, n, out, g):
     """The game's scores and extras into ``out[g, seat, :]`` (see OUT_*)."""
     for s in range(n):
-        tokens = S.tokens[s].sum()
+        tokens = G.token_count(S, s)
         health = S.p[s, G.P_HEALTH]
         scenic = S.scenic_len[s]
         side = G.side_points(S, T, s)
@@ -579,7 +581,9 @@ def _play(rules: Rules, root: int, first: int, seat_players: list[list]):
     codes = [[compiled_form(p) for p in players] for players in seat_players]
     kinds = np.array([[c[0] for c in cs] for cs in codes], dtype=np.int64)
     params = np.array([[c[1] for c in cs] for cs in codes], dtype=np.int64)
-    return play_games(new_state(t, n), t, n, np.uint64(root), first, len(seat_players), kinds, params)
+    return play_games(
+        new_state(t, n), t, n, np.uint64(root), first, len(seat_players), kinds, params
+    )
 
 
 def play_rows(
@@ -624,20 +628,22 @@ def play_rows(
         "end_reason": pa.array([END_REASONS[e] for e in np.repeat(end, n)], pa.string()),
     }
     arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
-    extra = {
-        "x_days": OUT_DAYS,
-        "x_finished": OUT_FINISHED,
-        "x_health": OUT_HEALTH,
-        "x_knocked_out": OUT_KNOCKED_OUT,
-        "x_scenic_tokens": OUT_SCENIC,
-        "x_side_hike_points": OUT_SIDE,
-        "x_skill_set_tokens": OUT_TOKENS,
-        "x_trades": OUT_TRADES,
-        "x_trailhead_bonus": OUT_BONUS,
-        "x_weather_hits": OUT_WEATHER_HITS,
-    }
     for name in EXTRAS:
-        values = out[:, :, extra[name]].ravel()
+        values = out[:, :, EXTRA_COLUMNS[name]].ravel()
         flag = name in ("x_finished", "x_knocked_out")
         arrays.append(pa.array(values.astype(np.bool_) if flag else values))
     return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
+
+
+EXTRA_COLUMNS = {
+    "x_days": OUT_DAYS,
+    "x_finished": OUT_FINISHED,
+    "x_health": OUT_HEALTH,
+    "x_knocked_out": OUT_KNOCKED_OUT,
+    "x_scenic_tokens": OUT_SCENIC,
+    "x_side_hike_points": OUT_SIDE,
+    "x_skill_set_tokens": OUT_TOKENS,
+    "x_trades": OUT_TRADES,
+    "x_trailhead_bonus": OUT_BONUS,
+    "x_weather_hits": OUT_WEATHER_HITS,
+}

@@ -14,14 +14,14 @@ from simkit.core.fast_rng import below
 BAG = 0  # the bag's row in the piles
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _pop(piles, pile_len, p):
     """``pile.pop()``: the last card."""
     pile_len[p] -= 1
     return piles[p, pile_len[p]]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _pop_at(piles, pile_len, p, i):
     """``pile.pop(i)``: the cards after ``i`` move down one place."""
     card = piles[p, i]
@@ -31,13 +31,13 @@ def _pop_at(piles, pile_len, p, i):
     return card
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _draw_bag(rng, piles, pile_len):
     """A blind draw from the gear bag (hiker_box.draw)."""
     return _pop_at(piles, pile_len, BAG, below(rng, 0, pile_len[BAG]))
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _recycle(rng, piles, pile_len, box, box_len):
     """Every tile of the box back into the bag, then one new tile a stack (hiker_box.recycle)."""
     for i in range(box.shape[0]):
@@ -51,7 +51,7 @@ def _recycle(rng, piles, pile_len, box, box_len):
             box_len[i] = 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _forced_recycle(rng, piles, pile_len, box, box_len):
     """All visible tiles identical and the bag holding another type: recycle once."""
     top = -1
@@ -69,13 +69,13 @@ def _forced_recycle(rng, piles, pile_len, box, box_len):
     return False
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def _push_tile(box, box_len, i, t):
     box[i, box_len[i]] = t
     box_len[i] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def place(rng, piles, pile_len, box, box_len, t):
     """A dumped tile on the first empty space, else on the first stack whose top differs; with
     every top of that type the box is recycled first (True)."""
@@ -92,7 +92,7 @@ def place(rng, piles, pile_len, box, box_len, t):
     return True
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def can_recycle(box, box_len, types):
     """4 or 5 identical visible tiles: the current player may recycle the box."""
     most = 0
@@ -104,7 +104,7 @@ def can_recycle(box, box_len, types):
     return most == 4 or most == 5
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def restock(rng, piles, pile_len, box, box_len):
     """Empty spaces get a tile from the bag at the end of a turn; True if a recycle followed."""
     for i in range(box.shape[0]):
@@ -113,7 +113,7 @@ def restock(rng, piles, pile_len, box, box_len):
     return _forced_recycle(rng, piles, pile_len, box, box_len)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def gear_cost(box, box_len, t):
     """Actions to take a tile of type ``t``: 1 plus the tiles dug through (0: none there)."""
     best = 0
@@ -126,7 +126,7 @@ def gear_cost(box, box_len, t):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def take(rng, piles, pile_len, box, box_len, t, dug):
     """Dig out the shallowest ``t`` (the first stack on ties); the tiles dug through go back
     into the box, last dug first. Returns the actions spent."""

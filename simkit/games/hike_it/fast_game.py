@@ -206,18 +206,18 @@ N_CODES = 19
 # ----------------------------------------------------------------------------- small helpers
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def in_park(S, s):
     st = S.p[s, P_STATUS]
-    return st == HIKING or st == RESTING
+    return st in (HIKING, RESTING)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def region_of(S, T, s):
     return T.region[S.p[s, P_POS]]  # a hiker out of the park reads the last space, as in Python
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def tiles(S, s):
     k = 0
     for i in range(N_ITEMS):
@@ -225,32 +225,27 @@ def tiles(S, s):
     return k
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def change_health(S, T, s, delta):
     S.p[s, P_HEALTH] = max(0, min(T.ints[R_HEALTH_MAX], S.p[s, P_HEALTH] + delta))
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def count_actions(S, T, s):
-    return (
-        max(S.p[s, P_HEALTH], 0)
-        + T.ints[R_STORAGE]
-        - tiles(S, s)
-        + min(S.p[s, P_CLAIMED], 3)
-    )
+    return max(S.p[s, P_HEALTH], 0) + T.ints[R_STORAGE] - tiles(S, s) + min(S.p[s, P_CLAIMED], 3)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def skill_type(T, card):
     return card // T.ints[R_PER_TYPE]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def is_paw(T, card):
     return card % T.ints[R_PER_TYPE] < T.ints[R_PAWS_PER_TYPE]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def hand_count(S, T, s, t):
     k = 0
     for i in range(S.hand_len[s]):
@@ -258,7 +253,7 @@ def hand_count(S, T, s, t):
     return k
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def paws_held(S, T, s):
     k = 0
     for i in range(S.hand_len[s]):
@@ -266,7 +261,7 @@ def paws_held(S, T, s):
     return k
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def hand_remove(S, s, card):
     """``hand.remove(card)``: the cards after it move down one place."""
     i = 0
@@ -277,41 +272,63 @@ def hand_remove(S, s, card):
     S.hand_len[s] -= 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def hand_append(S, s, card):
     S.hand[s, S.hand_len[s]] = card
     S.hand_len[s] += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def push(S, p, card):
     S.piles[p, S.pile_len[p]] = card
     S.pile_len[p] += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def pop(S, p):
     S.pile_len[p] -= 1
     return S.piles[p, S.pile_len[p]]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
+def token_count(S, s):
+    k = 0
+    for t in range(N_ITEMS):
+        k += S.tokens[s, t]
+    return k
+
+
+@nb.njit(cache=True, inline="always", _nrt=False)
+def any_face_up(S):
+    found = False
+    for c in S.face_up:
+        if c >= 0:
+            found = True
+            break
+    return found
+
+
+@nb.njit(cache=True, inline="always", _nrt=False)
 def any_in_park(S, n):
+    found = False
     for s in range(n):
         if in_park(S, s):
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def bear_at(S, space):
+    found = False
     for b in range(S.bear_pos.shape[0]):
         if S.bear_pos[b] == space:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def add_act(S, kind, x, y, z):
     k = S.g[G_N_ACTS]
     S.acts[k, 0] = kind
@@ -324,7 +341,7 @@ def add_act(S, kind, x, y, z):
 # ----------------------------------------------------------------------------- cards
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def discard_cards(S, T, s, t, k, paws):
     """skill_cards.discard: paw cards (the commonest type first, then the higher card) or cards
     of type ``t`` (non-paw first, then the lower card)."""
@@ -348,7 +365,7 @@ def discard_cards(S, T, s, t, k, paws):
         push(S, SKILL_DISCARD, best)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def draw_skill(S):
     if S.pile_len[SKILL_DECK] == 0 and S.pile_len[SKILL_DISCARD]:
         for i in range(S.pile_len[SKILL_DISCARD]):
@@ -360,14 +377,14 @@ def draw_skill(S):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def refill_skill_row(S):
     for i in range(S.face_up.shape[0]):
         if S.face_up[i] < 0:
             S.face_up[i] = draw_skill(S)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def advance_forecast(S):
     push(S, WEATHER_DISCARD, S.forecast[0])
     S.forecast[0] = S.forecast[1]
@@ -380,18 +397,20 @@ def advance_forecast(S):
     S.forecast[2] = pop(S, WEATHER_DECK)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def has_set(S, T, s):
     """Whether _set_actions(seat) is not empty."""
     if S.hand_len[s] < T.ints[R_SET_COST]:
         return False
+    found = False
     for t in range(N_ITEMS):
         if S.token_supply[t] and hand_count(S, T, s, t) >= T.ints[R_SET_COST]:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_sets(S, T, s):
     if S.hand_len[s] < T.ints[R_SET_COST]:
         return
@@ -400,7 +419,7 @@ def add_sets(S, T, s):
             add_act(S, A_SET, t, -1, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def complete_columns(S, T, s):
     for c in range(T.columns.shape[0]):
         if S.cols_done[s, c]:
@@ -416,17 +435,17 @@ def complete_columns(S, T, s):
 # ----------------------------------------------------------------------------- gear
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def draw_bag(S):
     return box._draw_bag(S.rng, S.piles, S.pile_len)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def forced_recycle(S):
     box._forced_recycle(S.rng, S.piles, S.pile_len, S.box, S.box_len)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def gain_tile(S, s, item):
     S.storage[s, item] += 1
     if item == WATER_ITEM:
@@ -435,7 +454,7 @@ def gain_tile(S, s, item):
         S.g[G_GEAR_TODAY] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def drop_tile(S, s, item):
     S.storage[s, item] -= 1
     if item == WATER_ITEM:
@@ -448,7 +467,7 @@ def drop_tile(S, s, item):
 # ----------------------------------------------------------------------------- side hikes
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def achieved(S, T, s, card, end_of_turn):
     obj, n = T.side_obj[card], T.side_n[card]
     on_turn = s == S.g[G_SEAT_NOW]
@@ -500,12 +519,12 @@ def achieved(S, T, s, card, end_of_turn):
     return k >= n
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def side_value(T, card):
     return 1 if card >= T.ints[R_N_EASY] else 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def side_remove_value(S, T, s, value, keep):
     """Drop every held side hike of ``value`` (easy 0, difficult 1) but ``keep``."""
     k = 0
@@ -517,7 +536,7 @@ def side_remove_value(S, T, s, value, keep):
     S.side_len[s] = k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def check_side_hikes(S, T, s, end_of_turn):
     i = 0
     while i < S.side_len[s]:
@@ -538,7 +557,7 @@ def check_side_hikes(S, T, s, end_of_turn):
         i += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def side_points(S, T, s):
     k = 0
     for i in range(S.side_done_len[s]):
@@ -549,7 +568,7 @@ def side_points(S, T, s):
     return k
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def points_held(S, T, s):
     k = 0
     for t in range(N_ITEMS):
@@ -557,19 +576,21 @@ def points_held(S, T, s):
     return S.scenic_len[s] + T.ints[R_TOKEN_POINTS] * k + side_points(S, T, s)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def any_rest_level(S, T, s):
     points = points_held(S, T, s)
+    found = False
     for k in range(T.rest_cost.shape[0]):
         if T.rest_cost[k] <= points:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
 # ----------------------------------------------------------------------------- challenges
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def can_pay(S, T, s, item, method, times):
     if method == TILE:
         return S.storage[s, item] >= times
@@ -578,13 +599,13 @@ def can_pay(S, T, s, item, method, times):
     return S.tokens[s, item] >= times
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def method_name_rank(m):
     """The order of the method names as strings ("cards" < "tile" < "token")."""
     return 1 if m == TILE else (0 if m == CARDS else 2)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_pay_options(S, T, s):
     """challenges.pay_options for the challenge now open: ("pay", method[, method])."""
     need0, need1, k = -1, -1, 0
@@ -616,7 +637,7 @@ def add_pay_options(S, T, s):
             add_act(S, A_PAY, m1, m2, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def has_pay_option(S, T, s):
     k = S.g[G_N_ACTS]
     add_pay_options(S, T, s)
@@ -625,7 +646,7 @@ def has_pay_option(S, T, s):
     return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def challenge(S, T, n, after):
     """_challenge with ``S.pay_req`` set: masteries overcome it; else pay, trade or suffer."""
     seat = S.g[G_SEAT_NOW]
@@ -642,7 +663,7 @@ def challenge(S, T, n, after):
         suffer(S, T)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def suffer(S, T):
     seat = S.g[G_SEAT_NOW]
     change_health(S, T, seat, -1)
@@ -655,30 +676,32 @@ def suffer(S, T):
 # ----------------------------------------------------------------------------- trading
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def holds_anything(S, s):
-    return tiles(S, s) > 0 or S.hand_len[s] > 0 or S.tokens[s].sum() > 0 or S.scenic_len[s] > 0
+    return tiles(S, s) > 0 or S.hand_len[s] > 0 or token_count(S, s) > 0 or S.scenic_len[s] > 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def is_partner(S, T, s, other, region):
     return other != s and in_park(S, other) and region_of(S, T, other) == region
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def has_trade(S, T, n, s):
     """Whether _trade_actions(seat) is not empty."""
     if not S.g[G_OFFERS_LEFT]:
         return False
     region = region_of(S, T, s)
     mine = holds_anything(S, s)
+    found = False
     for other in range(n):
         if is_partner(S, T, s, other, region) and (mine or holds_anything(S, other)):
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_trades(S, T, n, s):
     if not S.g[G_OFFERS_LEFT]:
         return
@@ -692,7 +715,7 @@ def add_trades(S, T, n, s):
                 add_act(S, A_ASK, other, -1, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_window_actions(S, T, n, s):
     """_window_actions: pass, sets, offers (none when nothing is to decide)."""
     if not in_park(S, s):
@@ -709,7 +732,7 @@ def add_window_actions(S, T, n, s):
         S.g[G_N_ACTS] = start
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def holding(S, T, s, code):
     """trading.count: how many of the thing ``code`` hiker ``s`` holds."""
     if code < CARD_CODE:
@@ -721,7 +744,7 @@ def holding(S, T, s, code):
     return S.scenic_len[s]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def count_code(codes, k, code):
     c = 0
     for i in range(k):
@@ -729,7 +752,7 @@ def count_code(codes, k, code):
     return c
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_offer_actions(S, T, phase):
     offerer, receiver = S.g[G_OFFERER], S.g[G_RECEIVER]
     ng, nt = S.g[G_N_GIVES], S.g[G_N_GETS]
@@ -751,7 +774,7 @@ def add_offer_actions(S, T, phase):
     add_act(S, A_DECLINE, -1, -1, -1)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def add_asks(S, T, receiver, ng, nt, most):
     if nt >= most:
         return
@@ -762,12 +785,12 @@ def add_asks(S, T, receiver, ng, nt, most):
             add_act(S, A_GET, c, -1, -1)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def hand_bound(S, s):
     return s != S.g[G_SEAT_NOW] or S.g[G_STAGE] == WINDOW
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def can_accept(S, T, offerer, receiver):
     ng, nt = S.g[G_N_GIVES], S.g[G_N_GETS]
     for i in range(nt):
@@ -792,7 +815,7 @@ def can_accept(S, T, offerer, receiver):
     return not (hand_bound(S, offerer) and S.hand_len[offerer] + cards_gets - cards_gives > limit)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def open_trade(S, offerer, receiver):
     if S.g[G_STAGE] != WINDOW:
         S.g[G_OFFERS_LEFT] -= 1
@@ -804,7 +827,7 @@ def open_trade(S, offerer, receiver):
     S.g[G_PHASE] = TRADE_GIVE
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def transfer(S, T, src, dst, code):
     if code < CARD_CODE:
         S.storage[src, code] -= 1
@@ -823,7 +846,7 @@ def transfer(S, T, src, dst, code):
         S.tokens[dst, code - TOKEN_CODE] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def do_accept(S, T, n):
     offerer, receiver = S.g[G_OFFERER], S.g[G_RECEIVER]
     ng, nt = S.g[G_N_GIVES], S.g[G_N_GETS]
@@ -850,7 +873,7 @@ def do_accept(S, T, n):
     hand_over_scenic(S, T, n)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def count_got(S, codes, k):
     for i in range(k):
         if codes[i] == WATER_ITEM:
@@ -859,7 +882,7 @@ def count_got(S, codes, k):
             S.g[G_GEAR_TODAY] += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def owe(S, giver, receiver):
     k = S.g[G_OWED_LEN]
     S.owed[k, 0] = giver
@@ -867,7 +890,7 @@ def owe(S, giver, receiver):
     S.g[G_OWED_LEN] = k + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_scenic_actions(S, T):
     """trading.scenic_choices for the first owed token: one of each (type, region) held."""
     giver = S.owed[0, 0]
@@ -883,7 +906,7 @@ def add_scenic_actions(S, T):
             add_act(S, A_SCENIC, x, -1, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def give_scenic(S, space):
     giver, receiver = S.owed[0, 0], S.owed[0, 1]
     for k in range(1, S.g[G_OWED_LEN]):
@@ -900,7 +923,7 @@ def give_scenic(S, space):
     S.scenic_len[receiver] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def hand_over_scenic(S, T, n):
     while S.g[G_OWED_LEN]:
         k = S.g[G_N_ACTS]
@@ -915,7 +938,7 @@ def hand_over_scenic(S, T, n):
     close_trade(S, T, n)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def close_trade(S, T, n):
     S.g[G_OFFERER] = -1
     S.g[G_RECEIVER] = -1
@@ -933,14 +956,14 @@ def close_trade(S, T, n):
         S.g[G_PHASE] = back
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def window_pop(S):
     for k in range(1, S.g[G_WINDOW_LEN]):
         S.window[k - 1] = S.window[k]
     S.g[G_WINDOW_LEN] -= 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def open_window(S, n):
     S.g[G_STAGE] = WINDOW
     k = S.g[G_ORDER_INDEX]
@@ -949,7 +972,7 @@ def open_window(S, n):
     S.g[G_WINDOW_LEN] = n - 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def window_step(S, T, n):
     while S.g[G_WINDOW_LEN]:
         k = S.g[G_N_ACTS]
@@ -966,7 +989,7 @@ def window_step(S, T, n):
 # ----------------------------------------------------------------------------- bears
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_shoo_targets(S, T, n, s, kind):
     """_shoo_targets as actions of ``kind``: the region's bear spaces free of hikers and bears."""
     if S.g[G_AGGRESSIVE] or not in_park(S, s):
@@ -984,7 +1007,7 @@ def add_shoo_targets(S, T, n, s, kind):
             add_act(S, kind, x, -1, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def has_shoo_target(S, T, n, s):
     k = S.g[G_N_ACTS]
     add_shoo_targets(S, T, n, s, A_SHOO)
@@ -993,7 +1016,7 @@ def has_shoo_target(S, T, n, s):
     return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_paw_shoos(S, T, n, s):
     if S.hand_len[s] < T.ints[R_PAW_COST] or S.g[G_AGGRESSIVE]:
         return
@@ -1002,16 +1025,18 @@ def add_paw_shoos(S, T, n, s):
     add_shoo_targets(S, T, n, s, A_SHOO)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def is_den_move(T, at, space):
     region = T.region[at]
+    found = False
     for r in range(T.dens.shape[0]):
         if abs(r - region) <= 1 and T.dens[r] != at and T.dens[r] == space:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def paw_path(T, at, space):
     """The index in T.paw_dest of ``space`` among the paw moves from ``at`` (-1: none)."""
     for j in range(T.paw_start[at], T.paw_start[at + 1]):
@@ -1020,7 +1045,7 @@ def paw_path(T, at, space):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_bear_picks(S, T, seat):
     barred = S.g[G_LAST_BEAR] if S.g[G_LAST_BEAR_MOVER] != seat else -1
     face = S.g[G_BEAR_FACE]
@@ -1042,7 +1067,7 @@ def add_bear_picks(S, T, seat):
                     add_act(S, A_BEAR, bear, x, 1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_next_steps(S, T, kind):
     at, came_from = S.bear_pos[S.g[G_BEAR_MOVING]], S.g[G_BEAR_CAME_FROM]
     k = S.g[G_N_ACTS]
@@ -1054,7 +1079,7 @@ def add_next_steps(S, T, kind):
             add_act(S, kind, T.adj_list[j], -1, -1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def hurt_by_bear(S, T, n, s):
     if S.p[s, P_HEALTH] < 1 and not T.ints[R_KNOCKS_OUT_FALLEN]:
         return
@@ -1071,7 +1096,7 @@ def hurt_by_bear(S, T, n, s):
             game_over(S, n, NORMAL)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bear_enters(S, T, n, bear, space):
     S.bear_pos[bear] = space
     for s in range(n):
@@ -1080,14 +1105,14 @@ def bear_enters(S, T, n, bear, space):
             hurt_by_bear(S, T, n, s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bear_step(S, T, n, space):
     S.g[G_BEAR_CAME_FROM] = S.bear_pos[S.g[G_BEAR_MOVING]]
     bear_enters(S, T, n, S.g[G_BEAR_MOVING], space)
     S.g[G_BEAR_STEPS] -= 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def auto_bear_steps(S, T, n):
     while S.g[G_BEAR_STEPS] > 0 and S.g[G_PHASE] != OVER:
         k = S.g[G_N_ACTS]
@@ -1102,7 +1127,7 @@ def auto_bear_steps(S, T, n):
     S.g[G_STAGE] = END_TURN
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def do_bear(S, T, n, seat, bear, space, trail):
     S.g[G_LAST_BEAR] = bear
     S.g[G_LAST_BEAR_MOVER] = seat
@@ -1125,7 +1150,7 @@ def do_bear(S, T, n, seat, bear, space, trail):
 # ----------------------------------------------------------------------------- the day
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def reset_turn(S, T):
     S.g[G_N_DICE] = 0
     S.g[G_ACTIONS] = 0
@@ -1146,27 +1171,29 @@ def reset_turn(S, T):
     S.g[G_SHOO_PENDING] = 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def roll_die(S, T, i):
     return T.dice[i, below(S.rng, 0, T.dice_len[i])]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def advance(S, T, n):
     """Day._advance: forced steps until a hiker must decide (``phase`` >= 0)."""
     while S.g[G_PHASE] < 0:
         seat = S.g[G_SEAT_NOW]
         if S.g[G_SKILL_PICKS] > 0:
-            if S.face_up.max() < 0:
+            if not any_face_up(S):
                 refill_skill_row(S)
-            if S.face_up.max() >= 0:
+            if any_face_up(S):
                 S.g[G_PHASE] = SKILL
                 return
             S.g[G_SKILL_PICKS] = 0
         if S.g[G_KEEP_LEN] and in_park(S, seat):
             S.g[G_PHASE] = KEEP
             return
-        owed = S.refill_owed.sum()
+        owed = 0
+        for r in range(S.refill_owed.shape[0]):
+            owed += S.refill_owed[r]
         if owed:
             if S.water[3] >= owed:
                 for r in range(S.refill_owed.shape[0]):
@@ -1201,12 +1228,12 @@ def advance(S, T, n):
             window_step(S, T, n)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def start_turn(S, T, n):
     seat = S.g[G_SEAT_NOW]
     reset_turn(S, T)
     status = S.p[seat, P_STATUS]
-    if status == FINISHED or status == KNOCKED_OUT:
+    if status in (FINISHED, KNOCKED_OUT):
         if not S.g[G_AGGRESSIVE]:
             S.g[G_STAGE] = END_TURN
             return
@@ -1225,7 +1252,7 @@ def start_turn(S, T, n):
     S.g[G_STAGE] = MORNING
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def rest(S, T, seat):
     if any_rest_level(S, T, seat) or has_set(S, T, seat):
         S.g[G_PHASE] = REST
@@ -1235,7 +1262,7 @@ def rest(S, T, seat):
     S.g[G_STAGE] = END_TURN
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def dice_matching(S, kind):
     k = 0
     for i in range(S.g[G_N_DICE]):
@@ -1243,7 +1270,7 @@ def dice_matching(S, kind):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def morning(S, T, n):
     seat = S.g[G_SEAT_NOW]
     card = S.forecast[0]
@@ -1270,7 +1297,7 @@ def morning(S, T, n):
     challenge(S, T, n, AFTERNOON_START)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def evening(S, T, n):
     seat = S.g[G_SEAT_NOW]
     if S.pile_len[TRAIL_DECK] == 0:
@@ -1304,7 +1331,7 @@ def evening(S, T, n):
         S.g[G_SHOO_PENDING] = 0 if S.g[G_AGGRESSIVE] else 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def end_turn(S, T, n):
     seat = S.g[G_SEAT_NOW]
     if S.hand_len[seat] > T.ints[R_HAND_LIMIT]:
@@ -1319,7 +1346,7 @@ def end_turn(S, T, n):
     open_window(S, n)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def next_turn(S, T, n):
     S.g[G_ORDER_INDEX] += 1
     if S.g[G_ORDER_INDEX] >= n:
@@ -1330,7 +1357,7 @@ def next_turn(S, T, n):
     S.g[G_STAGE] = START
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def end_of_round(S, T, n):
     S.g[G_DAY] += 1
     advance_forecast(S)
@@ -1359,7 +1386,7 @@ def end_of_round(S, T, n):
         game_over(S, n, TURN_LIMIT)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def game_over(S, n, reason):
     S.g[G_END_REASON] = reason
     S.g[G_PHASE] = OVER
@@ -1372,7 +1399,7 @@ def game_over(S, n, reason):
 # ----------------------------------------------------------------------------- the afternoon
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def can_move_up(S, seat):
     for i in range(S.g[G_BOTTOM_LEN]):
         if S.bottom_row[i] == seat:
@@ -1380,7 +1407,7 @@ def can_move_up(S, seat):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_afternoon_actions(S, T, n, seat):
     here = S.p[seat, P_POS]
     add_act(S, A_END, -1, -1, -1)
@@ -1423,7 +1450,7 @@ def add_afternoon_actions(S, T, n, seat):
     add_paw_shoos(S, T, n, seat)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def arrive(S, T, seat, space):
     if S.wp_owner[space] == seat:
         S.wp_owner[space] = -1
@@ -1446,7 +1473,7 @@ def arrive(S, T, seat, space):
         finish(S, T, seat)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def finish(S, T, seat):
     S.p[seat, P_STATUS] = FINISHED
     S.p[seat, P_FINISH_HEALTH] = S.p[seat, P_HEALTH]
@@ -1460,12 +1487,12 @@ def finish(S, T, seat):
     S.g[G_STAGE] = END_TURN
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def side_worth(T, card):
     return T.ints[R_EASY_POINTS] if card < T.ints[R_N_EASY] else T.ints[R_DIFFICULT_POINTS]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def spend_points(S, T, seat, cost):
     """health.spend_points: scenic tokens first (the last collected), then the option as
     (value, what, which) tuples compare (what: "side" < "token"): the least worth ``cost`` or
@@ -1514,10 +1541,10 @@ def spend_points(S, T, seat, cost):
 # ----------------------------------------------------------------------------- decisions
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def current_player(S):
     phase = S.g[G_PHASE]
-    if phase == TRADE_GIVE or phase == TRADE_GET:
+    if phase in (TRADE_GIVE, TRADE_GET):
         return S.g[G_OFFERER]
     if phase == TRADE_ANSWER:
         return S.g[G_RECEIVER]
@@ -1528,7 +1555,7 @@ def current_player(S):
     return S.g[G_SEAT_NOW]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def legal_actions(S, T, n):
     """_legal_actions into S.acts (their number in S.g[G_N_ACTS]), in the Python engine's order."""
     S.g[G_N_ACTS] = 0
@@ -1553,7 +1580,7 @@ def legal_actions(S, T, n):
         add_sets(S, T, seat)
         add_trades(S, T, n, seat)
         add_act(S, A_SUFFER, -1, -1, -1)
-    elif p == TRADE_GIVE or p == TRADE_GET or p == TRADE_ANSWER:
+    elif p in (TRADE_GIVE, TRADE_GET, TRADE_ANSWER):
         add_offer_actions(S, T, p)
     elif p == TRADE_WINDOW:
         add_window_actions(S, T, n, S.window[0])
@@ -1594,7 +1621,7 @@ def legal_actions(S, T, n):
     return S.g[G_N_ACTS]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_waypoint_choices(S, T, seat):
     """setup.waypoint_choices: free scenic spots of a region without a waypoint of the hiker's,
     of a type among its dealt tokens not yet used; else any such spot (assumed)."""
@@ -1622,7 +1649,7 @@ def add_waypoint_choices(S, T, seat):
             return
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def apply(S, T, n, i):
     """HikeState.apply of the action in row ``i`` of S.acts, then the forced steps."""
     kind, x, y, z = S.acts[i, 0], S.acts[i, 1], S.acts[i, 2], S.acts[i, 3]
@@ -1637,7 +1664,7 @@ def apply(S, T, n, i):
     advance(S, T, n)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def do(S, T, n, seat, kind, x, y, z):
     if kind == A_END:
         S.g[G_STAGE] = EVENING
@@ -1801,7 +1828,7 @@ def do(S, T, n, seat, kind, x, y, z):
         next_setup(S, T)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def pay(S, T, seat, item, method):
     if method == TILE:
         drop_tile(S, seat, item)
@@ -1812,7 +1839,7 @@ def pay(S, T, seat, item, method):
         S.token_supply[item] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def next_setup(S, T):
     if S.g[G_SETUP_LEN]:
         S.g[G_SEAT_NOW] = S.setup_queue[0]

@@ -104,6 +104,7 @@ from simkit.games.hike_it.fast_game import (
     hand_count,
     skill_type,
     tiles,
+    token_count,
 )
 
 RANDOM, PLANNER = range(2)  # strategy kinds
@@ -138,7 +139,7 @@ N_PARAMS = len(PARAMS)
 NONE = -1  # no plan
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def choose(S, T, n, kinds, params, seat):
     """The row of S.acts the seat's strategy picks."""
     k = S.g[G_N_ACTS]
@@ -148,7 +149,7 @@ def choose(S, T, n, kinds, params, seat):
     return find(S, kind, x, y, z)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def find(S, kind, x, y, z):
     for i in range(S.g[G_N_ACTS]):
         if S.acts[i, 0] == kind and S.acts[i, 1] == x and S.acts[i, 2] == y and S.acts[i, 3] == z:
@@ -156,12 +157,12 @@ def find(S, kind, x, y, z):
     return 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def has(S, kind, x):
     return find_kind(S, kind, x) >= 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def find_kind(S, kind, x):
     """The first legal action of ``kind`` (with first argument ``x`` unless x is -2), or -1."""
     for i in range(S.g[G_N_ACTS]):
@@ -170,12 +171,12 @@ def find_kind(S, kind, x):
     return -1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def act(S, i):
     return S.acts[i, 0], S.acts[i, 1], S.acts[i, 2], S.acts[i, 3]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def decide(S, T, n, prm, seat):
     phase = S.g[G_PHASE]
     if phase == AFTERNOON:
@@ -236,8 +237,10 @@ def decide(S, T, n, prm, seat):
         best = -1
         for j in range(S.g[G_N_ACTS]):
             level = S.acts[j, 1]
-            if S.acts[j, 0] == A_REST and level <= prm[REST_LEVELS] and (
-                best < 0 or level > S.acts[best, 1]
+            if (
+                S.acts[j, 0] == A_REST
+                and level <= prm[REST_LEVELS]
+                and (best < 0 or level > S.acts[best, 1])
             ):
                 best = j
         if best >= 0:
@@ -254,7 +257,7 @@ def decide(S, T, n, prm, seat):
 # ------------------------------------------------------------------------------ routes
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def tour(T, start, stops, k, home):
     """_tour: (miles, first stop) of the shortest way from ``start`` through ``stops[:k]`` (at
     most three) to ``home``, orders as itertools.permutations gives them, the first shortest
@@ -281,7 +284,7 @@ def tour(T, start, stops, k, home):
     return best, first
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def target_of(S, T, seat):
     """_target / _target_of: the next stop along the best tour of the waypoints left, or home."""
     k = 0
@@ -295,7 +298,7 @@ def target_of(S, T, seat):
     return tour(T, S.p[seat, P_POS], S.stops, k, S.p[seat, P_HOME])[1]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def waypoint(S, T, seat):
     best, best_key = -1, 0
     for i in range(S.g[G_N_ACTS]):
@@ -313,7 +316,7 @@ def waypoint(S, T, seat):
     return act(S, best)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def trailhead(S, T, seat):
     best, best_key = -1, 0
     for i in range(S.g[G_N_ACTS]):
@@ -324,7 +327,7 @@ def trailhead(S, T, seat):
     return act(S, best)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def miles_around(S, T, target, blocked):
     """_bfs_from into S.dist_buf: miles to ``target`` without entering blocked spaces (the
     passive bears when ``blocked``), -1 where cut off."""
@@ -349,15 +352,17 @@ def miles_around(S, T, target, blocked):
                 tail += 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def on_bear(S, x):
+    found = False
     for b in range(S.bear_pos.shape[0]):
         if S.bear_pos[b] == x:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def detour_target(S, T, prm, seat, target):
     here = S.p[seat, P_POS]
     base = T.dist[here, target]
@@ -373,7 +378,7 @@ def detour_target(S, T, prm, seat, target):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def camp_target(S, T, prm, seat, target):
     actions = S.g[G_ACTIONS]
     if S.p[seat, P_CAMPFIRES] >= T.ints[R_CAMPFIRES] or actions > prm[CAMP_WINDOW]:
@@ -394,7 +399,7 @@ def camp_target(S, T, prm, seat, target):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def step(S, T, prm, seat):
     """_step: one mile along a shortest path to the target (-1: no step)."""
     if find_kind(S, A_HIKE, -2) < 0:
@@ -431,7 +436,7 @@ def step(S, T, prm, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def weather_needs_has(S, T, item):
     """Whether ``item`` is among the items the forecast asks for."""
     for f in range(3):
@@ -442,7 +447,7 @@ def weather_needs_has(S, T, item):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def afternoon(S, T, n, prm, seat):
     i = find_kind(S, A_SET, -2)
     if i >= 0:
@@ -486,24 +491,24 @@ def afternoon(S, T, n, prm, seat):
 # ------------------------------------------------------------------------------ challenges
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def pay_req_shown(S):
     """view.pay_req: the challenge's items while it is open (or a trade for it is being made)."""
     return S.g[G_PHASE] == PAY or S.g[G_TRADE_RETURN] == PAY
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def method_rank(m):
     return 0 if m == TILE else (3 if m == TOKEN else 1)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def method_name(m):
     """The method's place in the order of the names as strings ("cards" < "tile" < "token")."""
     return 1 if m == TILE else (2 if m == TOKEN else 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def pay(S, T, n, prm, seat):
     for i in range(S.g[G_PAY_LEN]):
         item = S.pay_req[i]
@@ -532,9 +537,9 @@ def pay(S, T, n, prm, seat):
         if partner >= 0:
             return A_TRADE, partner, -1, -1
         return A_SUFFER, -1, -1, -1
-    if (
-        S.acts[best, 1] == TOKEN or S.acts[best, 2] == TOKEN
-    ) and S.p[seat, P_HEALTH] > prm[TOKEN_HEALTH]:
+    if (S.acts[best, 1] == TOKEN or S.acts[best, 2] == TOKEN) and S.p[seat, P_HEALTH] > prm[
+        TOKEN_HEALTH
+    ]:
         return A_SUFFER, -1, -1, -1
     return act(S, best)
 
@@ -542,7 +547,7 @@ def pay(S, T, n, prm, seat):
 # ------------------------------------------------------------------------------ trading
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def worth_to_me(S, T, seat, code):
     """_value: what one tradeable thing is worth to this hiker."""
     if code < CARD_CODE:
@@ -558,7 +563,7 @@ def worth_to_me(S, T, seat, code):
     return 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def worth_to(S, T, other, code):
     """What the partner makes of ``code`` as this hiker reckons it (_offer_for's ``worth``)."""
     if code < CARD_CODE:
@@ -566,16 +571,18 @@ def worth_to(S, T, other, code):
     return 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def is_partner_seat(S, seat, p):
     """Whether ``p`` is among the partners the legal trade actions name."""
+    found = False
     for i in range(S.g[G_N_ACTS]):
         if S.acts[i, 0] == A_TRADE and S.acts[i, 1] == p:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def challenge_plan(S, T, n, prm, seat, from_legal, only):
     """_challenge_plan: the partner (-1: none) of an offer for the first item the challenge
     lacks, its gives in S.plan (S.plan_len); partners from the legal trades or ``only``."""
@@ -596,7 +603,7 @@ def challenge_plan(S, T, n, prm, seat, from_legal, only):
     return offer_for(S, T, n, prm, seat, lacking, keep, from_legal, only)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def offer_for(S, T, n, prm, seat, item, keep, from_legal, only):
     """_offer_for: the first partner holding an ``item`` tile who takes what this hiker can
     spare (spare tiles, then its scarcest skill cards, then scenic tokens) by its reckoning;
@@ -654,17 +661,19 @@ def offer_for(S, T, n, prm, seat, item, keep, from_legal, only):
     return NONE
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def next_weather_has(S, T, seat, item):
     """Whether ``item`` is among those the weather asks of ``seat`` at its next turn."""
     c = S.forecast[0 if order_at(S, seat) > order_at(S, S.g[G_SEAT_NOW]) else 1]
+    found = False
     for j in range(T.weather_req_len[c]):
         if T.weather_req[c, j] == item:
-            return True
-    return False
+            found = True
+            break
+    return found
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def order_at(S, seat):
     i = 0
     while S.order[i] != seat:
@@ -672,7 +681,7 @@ def order_at(S, seat):
     return i
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def window_plan(S, T, n, prm, seat, from_legal):
     """_window_plan: (partner or -1, item) for an offer between turns for the first item the
     next weather asks of this hiker that it lacks."""
@@ -705,7 +714,7 @@ def window_plan(S, T, n, prm, seat, from_legal):
     return offer_for(S, T, n, prm, seat, item, keep, False, only), item
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def trade_give(S, T, n, prm, seat):
     ng = S.g[G_N_GIVES]
     if S.g[G_OFFERER] == seat and (S.g[G_WINDOW_LEN] or pay_req_shown(S)):
@@ -732,7 +741,7 @@ def trade_give(S, T, n, prm, seat):
     return act(S, best)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def trade_get(S, T, seat, gets_only):
     """_trade_get (over the legal "get" actions only when composing from _trade_give)."""
     any_get = find_kind(S, A_GET, -2) >= 0
@@ -773,7 +782,7 @@ def trade_get(S, T, seat, gets_only):
 # ------------------------------------------------------------------------------ the rest
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def skill(S, T, seat):
     best, best_held = -1, 0
     for j in range(S.g[G_N_ACTS]):
@@ -783,7 +792,7 @@ def skill(S, T, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def give_scenic(S, T, seat):
     best, bt, br = -1, 0, 0
     for j in range(S.g[G_N_ACTS]):
@@ -798,12 +807,12 @@ def give_scenic(S, T, seat):
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=False)
 def off_route(T, space, at, target):
     return T.dist[at, space] + T.dist[space, target] - T.dist[at, target]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def shoo(S, T, n, seat):
     here = S.p[seat, P_POS]
     mine = target_of(S, T, seat)
@@ -829,7 +838,7 @@ def shoo(S, T, n, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def side_progress(S, T, seat, card):
     """_side_progress: how far along a side hike's objective this hiker is, 0 to 1."""
     obj = T.side_obj[card]
@@ -840,17 +849,15 @@ def side_progress(S, T, seat, card):
             k += min(S.tokens[seat, t], 2)
         x = k / 2
     elif obj == O_HIKE_IN_TURN:
-        x = float(
-            S.p[seat, P_HEALTH] + T.ints[R_STORAGE] - tiles(S, seat) + S.p[seat, P_CLAIMED]
-        )
+        x = float(S.p[seat, P_HEALTH] + T.ints[R_STORAGE] - tiles(S, seat) + S.p[seat, P_CLAIMED])
     elif obj == O_WATER_AND_GEAR:
         x = 0.5 * n
-    elif obj == O_WATER_IN_TURN or obj == O_GEAR_IN_TURN:
+    elif obj in (O_WATER_IN_TURN, O_GEAR_IN_TURN):
         x = 0.5
     elif obj == O_FINISH_HEALTH:
         x = float(S.p[seat, P_HEALTH])
     elif obj == O_SKILL_SET_TOKENS:
-        x = float(S.tokens[seat].sum())
+        x = float(token_count(S, seat))
     elif obj == O_SCENIC_TOKENS:
         x = float(S.scenic_len[seat])
     elif obj == O_SCENIC_TYPE:
@@ -890,7 +897,7 @@ def side_progress(S, T, seat, card):
     return min(1.0, x / n)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def keep(S, T, seat):
     best, best_v = -1, 0.0
     for j in range(S.g[G_N_ACTS]):
@@ -900,20 +907,20 @@ def keep(S, T, seat):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def nearest_hiker(S, T, n, at):
     """Miles from ``at`` to the nearest hiker in the park (-1: none)."""
     best = -1
     for s in range(n):
         st = S.p[s, P_STATUS]
-        if st == HIKING or st == RESTING:
+        if st in (HIKING, RESTING):
             d = T.dist[at, S.p[s, P_POS]]
             if best < 0 or d < best:
                 best = d
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bear_pick(S, T, n):
     if nearest_hiker(S, T, n, 0) < 0:
         return 0
@@ -928,7 +935,7 @@ def bear_pick(S, T, n):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def bear_step(S, T, n):
     if nearest_hiker(S, T, n, 0) < 0:
         return 0
