@@ -115,7 +115,7 @@ def test_a_run_uses_the_compiled_engine_and_its_rows_are_the_python_engines(tmp_
             {
                 "name": "fp",
                 "game": GAME,
-                "players": [2, 4],
+                "players": 3,
                 "games": 6,
                 "seed": 3,
                 "chunk": 4,
