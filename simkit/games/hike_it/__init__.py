@@ -29,4 +29,5 @@ GAME = GameSpec(
         "x_trades",
     ),
     load_data=load_data,
+    fast_engine="simkit.games.hike_it.fast",
 )
