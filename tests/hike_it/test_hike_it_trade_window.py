@@ -23,7 +23,7 @@ from hike_it.hike_it_helpers import (
 from simkit.core.errors import IllegalAction
 from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy
-from simkit.games.hike_it import GAME
+from simkit.games.hike_it import GAME, skill_cards
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it.data import WEATHER_KINDS
 from simkit.games.hike_it.state import new_state
@@ -219,3 +219,26 @@ def test_planner_trades_in_the_window_only_for_its_next_weather():
     # a planner that does not trade passes whatever it lacks
     no_trade = make_strategy("planner:trade=False", GAME.name)
     assert no_trade.choose(st.view(2), st.legal_actions(), rng) == ("pass",)
+
+
+def test_a_world_redrawn_for_the_receiver_keeps_the_cards_an_open_offer_shows():
+    """An offered skill card has been shown to the table: a world sampled for the hiker who
+    answers keeps it in the offerer's hand (the rest of that hand is redrawn), so accepting in it
+    hands the card over as in the real game."""
+    st = ready()
+    place(st, "Laurel Falls", WEST[0], WEST[1], "Mount Guyot")
+    give_cards(st, 1, FOOD, 1)
+    give_cards(st, 1, TOOLS, 2)
+    give_gear(st, 2, SHELTER)
+    end_turn_of_seat_0(st)
+    offer(st, 2, (CARD + FOOD,), (SHELTER,))
+    food = [c for c in st.hand[1] if skill_cards.skill_type(st.rules.decks, c) == FOOD]
+    hands = set()
+    for k in range(30):
+        world = st.sample_hidden(2, GameRng(k))
+        assert food[0] in world.hand[1] and len(world.hand[1]) == len(st.hand[1])
+        hands.add(tuple(sorted(world.hand[1])))
+        world.apply(("accept",))
+        assert food[0] in world.hand[2] and world.storage[1][SHELTER] == 1
+        world.invariants()
+    assert len(hands) > 1  # the cards not offered are still redrawn

@@ -1453,17 +1453,25 @@ class HikeState:
         return c
 
     def sample_hidden(self, seat: int, rng: GameRng) -> HikeState:
-        """Redraw other hikers' skill cards and side hikes, and the order of every deck."""
+        """Redraw other hikers' skill cards (but the ones an open offer shows) and side hikes, and
+        the order of every deck."""
         c = self.clone()
         c.rng = GameRng(rng.next64())
         others = [s for s in range(self.n) if s != seat]
+        shown: dict[int, list[int]] = {s: [] for s in others}
+        if self.offer and self.offer[0] != seat:
+            offerer, _, gives, _ = self.offer
+            shown[offerer] = trading.shown_cards(self.rules.decks, c.hand[offerer], gives)
         pool = list(c.skill_deck)
         for s in others:
-            pool += c.hand[s]
+            hidden = list(c.hand[s])
+            for card in shown[s]:
+                hidden.remove(card)
+            pool += hidden
         rng.shuffle(pool)
         for s in others:
-            k = len(c.hand[s])
-            c.hand[s], pool = pool[:k], pool[k:]
+            k = len(c.hand[s]) - len(shown[s])
+            c.hand[s], pool = shown[s] + pool[:k], pool[k:]
         c.skill_deck = pool
         for value in (0, 1):
             deck = c.side_decks[value]

@@ -87,12 +87,7 @@ def transfer(decks: Decks, src: Pack, dst: Pack, code: int) -> None:
         src.storage[code] -= 1
         dst.storage[code] += 1
     elif code < TOKEN:
-        t = code - CARD
-        # the giver keeps its paw cards when it can (they can still shoo a bear)
-        card = min(
-            (c for c in src.hand if skill_cards.skill_type(decks, c) == t),
-            key=lambda c: skill_cards.is_paw(decks, c),
-        )
+        card = card_given(decks, src.hand, code - CARD)
         src.hand.remove(card)
         dst.hand.append(card)
     elif code < SCENIC_TOKEN:
@@ -100,6 +95,29 @@ def transfer(decks: Decks, src: Pack, dst: Pack, code: int) -> None:
         dst.tokens[code - TOKEN] += 1
     else:
         dst.scenic.append(src.scenic.pop())
+
+
+def card_given(decks: Decks, hand: list[int], skill_type: int) -> int:
+    """The skill card of ``skill_type`` a hiker hands over: a plain one when it can (its paw cards
+    can still shoo a bear)."""
+    return min(
+        (c for c in hand if skill_cards.skill_type(decks, c) == skill_type),
+        key=lambda c: skill_cards.is_paw(decks, c),
+    )
+
+
+def shown_cards(decks: Decks, hand: list[int], codes: tuple[int, ...]) -> list[int]:
+    """The skill cards an open offer of ``codes`` has shown the table: the ones :func:`transfer`
+    would hand over. A world redrawn for another hiker keeps them in the offerer's hand, or an
+    accepted offer would ask for a card that is no longer there."""
+    rest = list(hand)
+    shown = []
+    for code in codes:
+        if CARD <= code < TOKEN:
+            card = card_given(decks, rest, code - CARD)
+            rest.remove(card)
+            shown.append(card)
+    return shown
 
 
 def give_scenic(src: Pack, dst: Pack, space: int) -> None:
