@@ -886,6 +886,31 @@ def check(game, n_games, players, seed, rules_file, sets):
     click.echo("all checks passed")
 
 
+@main.command("compile")
+@click.argument("games", nargs=-1)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Processes compiling at once (default: one per game).",
+)
+def compile_engines(games, jobs):
+    """Compile the games' compiled engines now (all games if none is named), so that no run waits
+    for it: numba keeps them on disk. The first compile takes half a minute to a few minutes by
+    game; a run does it itself when it must.
+
+    \b
+    Example:
+      simkit compile lets-take-a-hike
+    """
+    from simkit.core.runner import compile_engines
+
+    names = [_game(g) for g in games] or list(registry.games())
+    done = compile_engines(names, jobs or 0)
+    click.echo(
+        f"compiled: {', '.join(done) if done else 'none of these games has a compiled engine'}"
+    )
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--seconds", type=float, default=3.0, show_default=True, help="Time per measurement.")

@@ -284,7 +284,12 @@ def test_the_first_compiled_run_says_it_compiles(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(runner, "_compiled_before", lambda module: False)
     exp = Experiment.from_dict({"game": "lets-take-a-hike", "games": 4, "strategies": "bold"})
     runner.run(exp, tmp_path / "r", jobs=1, engine="compiled", progress=False)
-    assert "compiling the fast engine once (about 30 s)" in capsys.readouterr().err
+    assert "compiling lets-take-a-hike's fast engine once" in capsys.readouterr().err
+
+
+def test_compile_names_the_games_it_compiled(cli):
+    out = cli("compile", "lets-take-a-hike", "--jobs", 1).output
+    assert out.strip() == "compiled: lets-take-a-hike"
 
 
 def test_more_games_extend_a_study_of_several_cells(cli, tmp_path):

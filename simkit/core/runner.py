@@ -260,6 +260,21 @@ def _compiled_before(module) -> bool:
     return any((path.parent / "__pycache__").glob(f"{path.stem}.*.nbi"))
 
 
+def compile_engines(games: list[str], jobs: int) -> list[str]:
+    """Compile the compiled engines of ``games`` now, each in its own process (numba keeps them on
+    disk), so that no run or test waits for it; the games that have one."""
+    from joblib import Parallel, delayed
+
+    names = [g for g in games if registry.game(g).fast_engine]
+    modules = [registry.game(g).fast_engine for g in names]
+    Parallel(n_jobs=jobs or len(modules) or 1)(delayed(_warm)(m) for m in modules)
+    return names
+
+
+def _warm(module: str) -> None:
+    importlib.import_module(module).warm()
+
+
 def choose_engine(exp: Experiment, engine: str = "auto") -> tuple[str, str]:
     """('compiled' or 'python', why) for a run: compiled when the game has a compiled engine and
     every strategy of the run has a compiled form, unless ``engine`` says otherwise."""
@@ -415,8 +430,11 @@ def _run(
         _say(f"engine: {engine_used} ({why})")
     if engine_used == "compiled" and todo:
         fast = _fast_module(registry.game(exp.game))
-        if not _compiled_before(fast):  # even with --quiet: it explains a silent half minute
-            _say("compiling the fast engine once (about 30 s); later runs reuse it")
+        if not _compiled_before(fast):  # even with --quiet: it explains a silent wait
+            _say(
+                f"compiling {exp.game}'s fast engine once (half a minute to a few minutes by game;"
+                " `simkit compile` does it ahead); later runs reuse it"
+            )
         fast.warm()
     t0 = time.perf_counter()
     bar = tqdm(
