@@ -8,12 +8,13 @@ Rambler left) and the mean return time, in each run and the paired difference b 
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
 import polars as pl
 
-from simkit.core.stats import with_interval
+from simkit.core.stats import t_quantile
 
 
 def per_game(run: Path) -> pl.DataFrame:
@@ -24,6 +25,16 @@ def per_game(run: Path) -> pl.DataFrame:
         turns=pl.col("turns").first(),
         back=minutes.filter(pl.col("x_returned")).mean(),
     )
+
+
+def with_interval(frame: pl.DataFrame) -> pl.DataFrame:
+    """The paired difference's 95% t interval (``lo``, ``hi``) from its sd over the games."""
+    half = [
+        t_quantile(n - 1) * sd / math.sqrt(n) if n > 1 and sd is not None else math.nan
+        for n, sd in zip(frame["games"], frame["sd"], strict=True)
+    ]
+    half = pl.Series(half, dtype=pl.Float64)
+    return frame.with_columns(lo=pl.col("diff") - half, hi=pl.col("diff") + half)
 
 
 def paired(a: Path, b: Path) -> pl.DataFrame:
@@ -40,7 +51,7 @@ def paired(a: Path, b: Path) -> pl.DataFrame:
                 diff=diff.mean(),
                 sd=diff.std(ddof=1),
             )
-            .pipe(with_interval, "diff", "games")
+            .pipe(with_interval)
             .drop("sd")
             .with_columns(measure=pl.lit(measure))
         )
