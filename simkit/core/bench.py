@@ -22,11 +22,14 @@ from joblib import Parallel, delayed
 
 from simkit import __version__
 from simkit.core import registry
+from simkit.core.experiment import LARGEST_CHUNK
 from simkit.core.results import write_part
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 
-CHUNK = 2000  # games per compiled chunk: the largest the runner cuts by default (chunk_size)
+CHUNK = LARGEST_CHUNK[
+    "compiled"
+]  # games per compiled chunk: the largest the runner cuts by default
 MILLION = 1_000_000
 FASTER_KERNEL = 3.0  # the pipeline's share is also given for a kernel this many times faster
 

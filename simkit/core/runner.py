@@ -411,7 +411,7 @@ def _run(
     meta["time_limit"] = time_limit  # replay plays a game under the same limit
     workers = _workers(jobs, say=_say if progress else None)
     # A resumed run keeps its chunking, so a part's name always means the same games.
-    size = meta.setdefault("chunk_size", exp.chunk_size(workers))
+    size = meta.setdefault("chunk_size", exp.chunk_size(workers, engine_used))
     write_json(out / "run.json", meta)
     _set_aside_strays(out, exp, meta)
     chunks = exp.chunks(size)

@@ -39,7 +39,9 @@ def run_to_target(exp: Experiment, out: Path, target: float, jobs: int = -1, **r
         raise ExperimentError(f"--target-ci {target}: give the interval's width, e.g. 0.02")
     out = Path(out)
     workers = runner._workers(jobs)
-    per_chunk = exp.chunk_size(workers)
+    per_chunk = exp.chunk_size(
+        workers, runner.choose_engine(exp, run_options.get("engine", "auto"))[0]
+    )
     exp.chunk = per_chunk  # fixed, so later rounds only add chunks
     most = math.ceil(exp.games / per_chunk)
     rounds, m, played_now, seconds = [], 1, 0, 0.0
