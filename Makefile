@@ -33,13 +33,13 @@ $(EXAMPLE): examples/summit-dice/pyproject.toml $(TSTAMP)
 	$(BIN)/pip install --quiet -e examples/summit-dice
 	touch $@
 
-# The compiled engines first, all at once (numba keeps them on disk: minutes on a fresh clone,
-# nothing after), then the example game's own tests, then the suite on every core (pytest-xdist), so
-# the suite's count is the run's closing line.
+# The compiled engines first, one a core (numba keeps them on disk: minutes on a fresh clone,
+# nothing after), then the example game's own tests, then the suite on every core (pytest-xdist;
+# idle workers take tests from busy ones), so the suite's count is the run's closing line.
 test: $(TSTAMP) $(EXAMPLE)
 	$(BIN)/simkit compile
 	$(BIN)/python -m pytest examples/summit-dice
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 bench: $(STAMP)
 	$(BIN)/simkit bench --json bench.json

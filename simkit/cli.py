@@ -891,7 +891,7 @@ def check(game, n_games, players, seed, rules_file, sets):
 @click.option(
     "--jobs",
     type=click.IntRange(min=1),
-    help="Processes compiling at once (default: one per game).",
+    help="Processes compiling at once (default: one a core, the longest compile first).",
 )
 def compile_engines(games, jobs):
     """Compile the games' compiled engines now (all games if none is named), so that no run waits

@@ -14,6 +14,7 @@ to ``retries`` times each.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import signal
@@ -261,14 +262,20 @@ def _compiled_before(module) -> bool:
 
 
 def compile_engines(games: list[str], jobs: int) -> list[str]:
-    """Compile the compiled engines of ``games`` now, each in its own process (numba keeps them on
-    disk), so that no run or test waits for it; the games that have one."""
-    from joblib import Parallel, delayed
-
+    """Compile the compiled engines of ``games`` now, in ``jobs`` processes (0: one a core; numba
+    keeps them on disk), so that no run or test waits for it; the games that have one."""
     names = [g for g in games if registry.game(g).fast_engine]
-    modules = [registry.game(g).fast_engine for g in names]
-    Parallel(n_jobs=jobs or len(modules) or 1)(delayed(_warm)(m) for m in modules)
+    modules = sorted((registry.game(g).fast_engine for g in names), key=_source_size, reverse=True)
+    workers = jobs or min(len(modules), os.cpu_count() or 1) or 1
+    Parallel(n_jobs=workers)(delayed(_warm)(m) for m in modules)
     return names
+
+
+def _source_size(module: str) -> int:
+    """Bytes of an engine's compiled sources (the ``fast*.py`` beside it), so the longest compile
+    starts first and the others share the remaining cores."""
+    path = Path(importlib.util.find_spec(module).origin)
+    return sum(p.stat().st_size for p in path.parent.glob("fast*.py"))
 
 
 def _warm(module: str) -> None:
