@@ -27,9 +27,9 @@ from simkit.core.results import write_part
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 
-CHUNK = LARGEST_CHUNK[
-    "compiled"
-]  # games per compiled chunk: the largest the runner cuts by default
+# Games per compiled chunk: the largest the runner cuts by default.
+CHUNK = LARGEST_CHUNK["compiled"]
+FIRST = 50  # games of a first chunk, which gives the engine's rate
 MILLION = 1_000_000
 FASTER_KERNEL = 3.0  # the pipeline's share is also given for a kernel this many times faster
 
@@ -92,7 +92,7 @@ def measure(game: str, strategy: str, seconds: float = 3.0) -> dict:
 
 def _measure_compiled(spec, rules, strategy: str, n: int, seconds: float) -> dict | None:
     """Games/s on one core of the game's compiled engine as the runner plays a chunk of ``CHUNK``
-    games: ``play_rows`` (seat codes, kernel, Arrow rows) and the part written to Parquet. If the
+    games (fewer for an engine too slow to play two in ``seconds``): ``play_rows`` (seat codes, kernel, Arrow rows) and the part written to Parquet. If the
     engine counts its kernel time, the share of that time spent in Python around the kernel, and
     that share with a kernel ``FASTER_KERNEL`` times faster. None if the strategy has no compiled
     form."""
@@ -104,24 +104,28 @@ def _measure_compiled(spec, rules, strategy: str, n: int, seconds: float) -> dic
         return None
     fast.warm()
     labels = ("bench", "base", spec.name)
-    fast.play_rows(labels, rules, 12345, 0, 0, [list(players) for _ in range(CHUNK)])
+    t0 = time.process_time()
+    fast.play_rows(labels, rules, 12345, 0, 0, [list(players) for _ in range(FIRST)])
+    # The runner's largest chunk, or what half the time allows for a slow engine.
+    rate = FIRST / max(time.process_time() - t0, 1e-9)
+    chunk = int(min(CHUNK, max(FIRST, rate * seconds / 2)))
     kernel_before = getattr(fast, "kernel_seconds", None)
     games, elapsed, writing = 0, 0.0, 0.0
     with tempfile.TemporaryDirectory() as folder:
         part = Path(folder) / "part.parquet"
         while elapsed + writing < seconds:
-            seats = [list(players) for _ in range(CHUNK)]  # a list a game, as the runner passes
+            seats = [list(players) for _ in range(chunk)]  # a list a game, as the runner passes
             t0 = time.process_time()
             table = fast.play_rows(labels, rules, 12345, games, games, seats)
             t1 = time.process_time()
             write_part(table, part)
             writing += time.process_time() - t1
             elapsed += t1 - t0
-            games += CHUNK
+            games += chunk
     total = elapsed + writing
     result = {
         "compiled_games_per_s_one_core": round(games / total, 1),
-        "compiled_chunk": CHUNK,
+        "compiled_chunk": chunk,
         "compiled_write_share": round(writing / total, 3),
     }
     if kernel_before is not None:
