@@ -318,3 +318,17 @@ def test_bad_command_lines_are_one_line(args):
     result = CliRunner().invoke(main, args)
     assert result.exit_code in (1, 2) and isinstance(result.exception, SystemExit), result.output
     assert result.output.strip().splitlines()[-1].startswith("Error: ")
+
+
+@pytest.mark.parametrize("game", sorted(DATA_FILES))
+def test_play_game_refuses_a_player_count_the_game_does_not_have(game):
+    """Called from Python, as a plug-in's tests or a notebook would, a wrong number of strategies is
+    one clear error naming the game's player counts, not an IndexError deep in the engine."""
+    from simkit.core.runner import play_game
+    from simkit.core.strategy import make_strategy
+
+    spec = registry.game(game)
+    n = spec.max_players + 1
+    players = [make_strategy("random", game) for _ in range(n)]
+    with pytest.raises(SimkitError, match=f"{spec.min_players}-{spec.max_players} players"):
+        play_game(spec, spec.default_rules(), players, seed=1)

@@ -113,6 +113,11 @@ def play_game(
     ``time_limit`` (seconds) stops a game that runs longer, naming the seat whose strategy was
     deciding when it ran out.
     """
+    if len(strategies) not in spec.player_counts:
+        raise SimkitError(
+            f"{len(strategies)} strategies: {spec.name} plays "
+            f"{spec.min_players}-{spec.max_players} players"
+        )
     with _TimeLimit(time_limit) as limit:
         try:
             return _play(spec, rules, strategies, seed, log, observe, limit)
