@@ -21,17 +21,29 @@ def visible(box: list[list[int]]) -> list[int]:
 def place(box: list[list[int]], bag: list[int], rng: GameRng, t: int) -> bool:
     """A dumped tile goes on an empty space first, else on a stack whose top differs ("cannot be
     double stacked"); with every top of that type the box is recycled first. True if it was."""
+    if _put(box, t):
+        return False
+    while True:
+        recycle(box, bag, rng)
+        if _put(box, t):
+            return True
+        if all(tile == t for tile in bag):
+            # Box and bag hold nothing but this type (a designer's data can make it so): no
+            # recycle can ever give it a place, so the tile goes back into the bag.
+            bag.append(t)
+            return True
+
+
+def _put(box: list[list[int]], t: int) -> bool:
     for stack in box:
         if not stack:
             stack.append(t)
-            return False
+            return True
     for stack in box:
         if stack[-1] != t:
             stack.append(t)
-            return False
-    recycle(box, bag, rng)
-    place(box, bag, rng, t)
-    return True
+            return True
+    return False
 
 
 def recycle(box: list[list[int]], bag: list[int], rng: GameRng) -> None:
