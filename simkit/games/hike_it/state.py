@@ -87,6 +87,7 @@ _PARTS = {
     "offers": Offers,
     "bear_turn": bears.BearTurn,
 }
+_CLONED = ("rng", *(part for part in _PARTS if part != "challenge"))
 _PART_OF = {action: part for part, cls in _PARTS.items() for action in cls.HANDLES}
 # ... and the decisions no part of the turn holds, by the rules' handlers.
 _HANDLER = {
@@ -400,22 +401,20 @@ class HikeState:
     # ------------------------------------------------------------------ clone / hidden
 
     def clone(self) -> HikeState:
+        # Straight through the dicts: searches and audits clone for every playout.
         c = HikeState.__new__(HikeState)
-        c.__dict__.update(self.__dict__)
-        c.rng = self.rng.clone()
+        mine, theirs = self.__dict__, c.__dict__
+        theirs.update(mine)
+        for name in _FLAT_LISTS:
+            theirs[name] = mine[name][:]
+        for name in _NESTED_LISTS:
+            theirs[name] = [x[:] for x in mine[name]]
+        for name in _CLONED:
+            theirs[name] = mine[name].clone()
         c._events = list(self._events)
         c._offered = ()  # a clone may be changed before it is played (sample_hidden)
         c.view_cache = dict(self.view_cache)
-        for name in _FLAT_LISTS:
-            setattr(c, name, list(getattr(self, name)))
-        for name in _NESTED_LISTS:
-            setattr(c, name, [list(x) for x in getattr(self, name)])
         c.side_decks = (list(self.side_decks[0]), list(self.side_decks[1]))
-        c.owed = self.owed.clone()
-        c.morning = self.morning.clone()
-        c.afternoon = self.afternoon.clone()
-        c.offers = self.offers.clone()
-        c.bear_turn = self.bear_turn.clone()  # the challenge is never changed: shared
         return c
 
     def sample_hidden(self, seat: int, rng: GameRng) -> HikeState:
