@@ -45,14 +45,6 @@ def roll(faces: tuple[str, ...], rng: GameRng) -> str:
     return faces[rng.below(len(faces))]
 
 
-def refill_owed(hiker_regions: list[int], regions: int) -> list[int]:
-    """Wet weather that comes true: one water tile per hiker in each region."""
-    owed = [0] * regions
-    for r in hiker_regions:
-        owed[r] += 1
-    return owed
-
-
 def refill(owed: list[int], supply: list[int], discard: int) -> int:
     """Refill each region's water supply by what wet weather owes it, from the discard pile (which
     holds enough); returns the tiles left in the discard pile."""
