@@ -40,7 +40,9 @@ def _parts(st) -> dict:
         fields = part._fields if hasattr(part, "_fields") else part.__slots__
         for f in fields:
             v = getattr(part, f)
-            out[name, f] = list(v) if isinstance(v, (list, set)) else v
+            out[name, f] = (
+                sorted(v) if isinstance(v, set) else list(v) if isinstance(v, list) else v
+            )
     return out
 
 

@@ -1,8 +1,10 @@
 """The day (Your Turn; Weather / Morning; Trail Cards / Evening; End of Turn; End of the Game):
 the rules as functions of the pieces they need (the bear die, waiting out the weather, the
-evening's trail card), then the turn's forced stages as the state's dispatcher runs them (start,
-morning, start of the afternoon, evening, end of turn, end of the round and of the game), each
-taking the game ``g`` for the pieces it changes."""
+evening's trail card); then, each taking the game ``g`` for the pieces it changes, the turn's
+forced stages as the state's dispatcher runs them (start, morning, start of the afternoon,
+evening, end of turn, end of the round and of the game), :class:`Owed` (what the turn owes before
+it goes on, with its handlers), and the handlers of the decisions no part of the turn holds
+(resting, the skill set exchange, the discard at the hand limit)."""
 
 from __future__ import annotations
 

@@ -3,13 +3,15 @@
 The state holds the game's pieces (lists per hiker, per space of the map, per deck) and the parts
 of the turn in progress, each an object of its rulebook section carrying its own handlers:
 ``morning`` (weather.Morning), ``afternoon`` (afternoon.Afternoon), ``challenge``
-(challenges.Challenge), ``offers`` (trade_offers.Offers) and ``bear_turn`` (bears.BearTurn).
+(challenges.Challenge), ``offers`` (trade_offers.Offers), ``bear_turn`` (bears.BearTurn) and
+``owed`` (day.Owed: skill cards to pick, side hikes to keep, water to refill, a bear to shoo).
 The rules are functions of their sections' modules; setup.py deals the game, day.py runs the
-turn's forced stages, invariants.py checks a game, actions.py lists the actions in words.
+turn's forced stages, invariants.py checks a game, actions.py lists the actions and puts them in
+words.
 
-Flow: ``apply`` hands the action to its handler, then ``_advance`` runs the forced steps of the
-turn's ``stage`` (start, morning, afternoon, evening, end of turn, trading window) until some
-hiker must decide (``phase``).
+Flow: ``apply`` hands the action to its handler, then ``_advance`` settles what the turn owes and
+runs the forced steps of the turn's ``stage`` (start, morning, afternoon, evening, end of turn,
+trading window) until some hiker must decide (``phase``).
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ _PARTS = {
     "offers": Offers,
     "bear_turn": bears.BearTurn,
 }
-_CLONED = ("rng", *(part for part in _PARTS if part != "challenge"))
+_CLONED = ("rng", *(part for part in _PARTS if part != "challenge"))  # what copies itself
 _PART_OF = {action: part for part, cls in _PARTS.items() for action in cls.HANDLES}
 # ... and the decisions no part of the turn holds, by the rules' handlers.
 _HANDLER = {
@@ -100,7 +102,7 @@ _HANDLER = {
 
 
 class HikeState:
-    """One game of Hike It! in progress (integer-coded; see the module docstring for actions)."""
+    """One game of Hike It! in progress (integer-coded; actions.py lists the actions)."""
 
     def __init__(self, rules: Rules, n_players: int, rng: GameRng, log: bool = False):
         self.rules = rules
