@@ -86,7 +86,7 @@ def test_two_hikers_out_of_turn_trade_in_the_window_after_a_turn():
     # seat 2's own turn in the window, then nobody else: seat 1's turn starts
     assert st.phase == P.TRADE_WINDOW and st.current_player() == 2
     st.apply(("pass",))
-    assert st.seat_now == 1 and st.offers.window == [] and st.phase != P.TRADE_WINDOW
+    assert st.seat_now == 1 and st.offers.window == () and st.phase != P.TRADE_WINDOW
     st.invariants()
 
 
@@ -127,7 +127,7 @@ def test_declined_window_offer_changes_nothing_and_each_hiker_offers_once():
     assert ([list(x) for x in st.storage], sorted(st.hand[1]), sorted(st.hand[2])) == before
     assert st.trades == [0] * 4
     # seat 1 has made its one offer: the window moves on to seat 2
-    assert st.current_player() == 2 and st.offers.window == [2, 3]
+    assert st.current_player() == 2 and st.offers.window == (2, 3)
     offer(st, 1, (SHELTER,), (WATER,))
     st.apply(("accept",))
     assert st.seat_now == 1 and st.stage != P.WINDOW  # seat 3 had no partner: turn of seat 1

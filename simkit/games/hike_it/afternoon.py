@@ -136,7 +136,7 @@ class Afternoon:
             )
             if g.claimed[seat] == g.rules.waypoints:
                 held, n_easy = g.side_hand[seat], g.n_easy
-                owed = [v for v in (False, True) if side_hikes.must_choose(held, n_easy, v)]
+                owed = tuple(v for v in (False, True) if side_hikes.must_choose(held, n_easy, v))
                 g.owed.keep_values = owed
         if g.scenic_on[space]:
             g.scenic_on[space] = False

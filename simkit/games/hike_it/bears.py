@@ -108,7 +108,7 @@ def path(
     return paw_moves(board, at, reach)[space], False
 
 
-def mauled(space: int, hiker_at: list[int], hit: set[int]) -> list[int]:
+def mauled(space: int, hiker_at: list[int], hit: tuple[int, ...]) -> list[int]:
     """The hikers a bear entering ``space`` mauls: those standing there (``hiker_at``: each
     hiker's space, -1 out of the park) not yet hit on this move (a bear hurts a hiker once a
     move)."""
@@ -136,14 +136,14 @@ class BearTurn:
         self.steps = 0
         self.moving = -1
         self.came_from = -1
-        self.hit: set[int] = set()
+        self.hit: tuple[int, ...] = ()
         self.last = -1
         self.last_mover = -1
 
     def clone(self) -> BearTurn:
         c = BearTurn.__new__(BearTurn)
         c.face, c.steps, c.moving, c.came_from = self.face, self.steps, self.moving, self.came_from
-        c.hit, c.last, c.last_mover = set(self.hit), self.last, self.last_mover
+        c.hit, c.last, c.last_mover = self.hit, self.last, self.last_mover  # hit: a tuple, shared
         return c
 
     def roll(self, g, seat: int) -> None:
@@ -190,7 +190,7 @@ class BearTurn:
     def do_bear(self, g, seat: int, bear: int, space: int = -1, how: str = "") -> None:
         self.last, self.last_mover = bear, seat
         self.moving = bear
-        self.hit = set()
+        self.hit = ()
         if self.face == "steps":
             self.came_from = -1
             g.record(f"{g.who(seat)} moves the {REGIONS[bear]} bear {self.steps} spaces")
@@ -229,7 +229,7 @@ class BearTurn:
         g.bear_pos[bear] = space
         hiker_at = [g.pos[s] if g.in_park(s) else -1 for s in range(g.n)]
         for s in mauled(space, hiker_at, self.hit):
-            self.hit.add(s)
+            self.hit += (s,)
             g.record(f"the {REGIONS[bear]} bear mauls {g.who(s)}")
             self.hurt(g, s)
 

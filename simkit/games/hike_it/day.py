@@ -231,18 +231,18 @@ class Owed:
 
     def __init__(self) -> None:
         self.skill_picks = 0
-        self.keep_values: list[bool] = []
+        self.keep_values: tuple[bool, ...] = ()
         self.refill = [0] * len(REGIONS)
         self.shoo = False
 
     def clone(self) -> Owed:
         c = Owed.__new__(Owed)
-        c.skill_picks, c.keep_values = self.skill_picks, list(self.keep_values)
+        c.skill_picks, c.keep_values = self.skill_picks, self.keep_values  # a tuple, shared
         c.refill, c.shoo = list(self.refill), self.shoo
         return c
 
     def new_turn(self) -> None:
-        self.skill_picks, self.keep_values, self.shoo = 0, [], False
+        self.skill_picks, self.keep_values, self.shoo = 0, (), False
 
     def decision(self, g) -> int:
         """The phase of the first thing owed that asks a decision (-1: none); what needs none is
@@ -284,7 +284,7 @@ class Owed:
         )
 
     def do_keep(self, g, seat: int, card: int) -> None:
-        value = self.keep_values.pop(0)
+        value, self.keep_values = self.keep_values[0], self.keep_values[1:]
         held = g.side_hand[seat]
         for c in [c for c in held if (c >= g.n_easy) == value and c != card]:
             held.remove(c)

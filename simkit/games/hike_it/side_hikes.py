@@ -124,6 +124,6 @@ def check(g, seat: int, end_of_turn: bool) -> None:
     owed, r = g.owed, g.rules
     for card in complete(held, g.side_done[seat], g.side_cards, progress, g.n_easy):
         value = card >= g.n_easy
-        owed.keep_values = [v for v in owed.keep_values if v != value]
+        owed.keep_values = tuple(v for v in owed.keep_values if v != value)
         pts = r.difficult_points if value else r.easy_points
         g.record(f"{g.who(seat)} completes a side hike: {describe(g.side_cards[card], pts)}")

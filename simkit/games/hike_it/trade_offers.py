@@ -119,13 +119,13 @@ class Offers:
         self.offer: tuple = ()
         self.left = left
         self.back = -1
-        self.window: list[int] = []
-        self.scenic_owed: list[tuple[int, int]] = []
+        self.window: tuple[int, ...] = ()
+        self.scenic_owed: tuple[tuple[int, int], ...] = ()
 
     def clone(self) -> Offers:
         c = Offers.__new__(Offers)
         c.offer, c.left, c.back = self.offer, self.left, self.back
-        c.window, c.scenic_owed = list(self.window), list(self.scenic_owed)
+        c.window, c.scenic_owed = self.window, self.scenic_owed  # tuples: replaced, never changed
         return c
 
     def new_turn(self, left: int) -> None:
@@ -209,7 +209,9 @@ class Offers:
     def do_accept(self, g, seat: int) -> None:
         offerer, receiver, gives, gets = self.offer
         mine, theirs = g.pack(offerer), g.pack(receiver)
-        self.scenic_owed += settle(g.rules.decks, offerer, receiver, mine, theirs, gives, gets)
+        self.scenic_owed += tuple(
+            settle(g.rules.decks, offerer, receiver, mine, theirs, gives, gets)
+        )
         g.complete_columns(receiver)  # a traded token can complete a column
         g.complete_columns(offerer)
         if g.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
@@ -238,7 +240,7 @@ class Offers:
         self.close(g)
 
     def give_scenic(self, g, space: int) -> None:
-        giver, receiver = self.scenic_owed.pop(0)
+        (giver, receiver), self.scenic_owed = self.scenic_owed[0], self.scenic_owed[1:]
         trading.give_scenic(g.pack(giver), g.pack(receiver), space)
         g.record(f"{g.who(giver)} hands over the scenic token of {g.space_name(space)}")
 
@@ -262,13 +264,13 @@ class Offers:
         elif back == HAND:  # the end of the turn checks the hand again
             g.stage = END_TURN
         elif back == TRADE_WINDOW:  # that hiker's one offer is made: the next one decides
-            self.window.pop(0)
+            self.window = self.window[1:]
         else:
             g.phase = back
 
     # the window after a turn
     def do_pass(self, g, seat: int) -> None:
-        self.window.pop(0)
+        self.window = self.window[1:]
 
     def open_window(self, g) -> None:
         """Trading and skill set exchanges "at any time" (Trading; Available Actions), made
@@ -276,7 +278,7 @@ class Offers:
         of its own region, who accepts or declines (with the trading window on), and exchange
         skill cards for tokens (always)."""
         g.stage = WINDOW
-        self.window = window_order(g.order, g.order_index)
+        self.window = tuple(window_order(g.order, g.order_index))
 
     def window_step(self, g) -> None:
         """The next hiker of the window with a choice decides; the others are skipped."""
@@ -284,5 +286,5 @@ class Offers:
             if self.window_actions(g, self.window[0]):
                 g.phase = TRADE_WINDOW
                 return
-            self.window.pop(0)
+            self.window = self.window[1:]
         day.next_turn(g)

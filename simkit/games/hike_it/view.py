@@ -136,7 +136,7 @@ def build(g, seat: int) -> HikeView:
             tuple(g.dealt[seat]) if phase == WAYPOINT else (),
             afternoon.miles_today,
             offers.offer,
-            tuple(offers.window),
+            offers.window,
             offers.left,
             g.seat_now,
             g.rules,
