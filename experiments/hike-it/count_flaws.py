@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import GAME
-from simkit.games.hike_it import state as S
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it.rules import Rules
 
 STYLES = ["planner", "rusher", "collector", "careful"]
@@ -35,7 +35,7 @@ def play(names, seed, c: dict, rules: Rules) -> None:
         phase = st.phase
         a = players[seat].choose(st.view(seat), legal, seat_rngs[seat])
         style = names[seat]
-        if phase == S.PAY and a[0] in ("trade", "ask"):
+        if phase == P.PAY and a[0] in ("trade", "ask"):
             c[style]["challenge trades"] += 1
             pending.setdefault(seat, len(st.events))
         if a[0] == "shoo":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from simkit.core.rng import GameRng
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it.data import WEATHER_KINDS
 from simkit.games.hike_it.rules import Rules
@@ -45,24 +46,24 @@ def started(n: int = 4, seed: int = 1, **rules) -> S.HikeState:
     """
     rules.setdefault("trade_offers", 0)
     st = new_state(dataclasses.replace(RULES, **rules), n, GameRng(seed))
-    while st.phase in (S.WAYPOINT, S.TRAILHEAD):
+    while st.phase in (P.WAYPOINT, P.TRAILHEAD):
         st.apply(st.legal_actions()[0])
     # undo the first morning the engine already played for seat 0
-    st.refill_owed = [0, 0, 0]
+    st.owed.refill = [0, 0, 0]
     st.health = [st.rules.health_start] * n
     st.weather_hits = [0] * n
-    st.status = [S.HIKING] * n
-    st._reset_turn()
+    st.status = [P.HIKING] * n
+    st.reset_turn()
     return st
 
 
 def afternoon(st: S.HikeState, seat: int, at: int, actions: int = 10) -> S.HikeState:
     st.seat_now = seat
     st.order_index = st.order.index(seat)
-    st._reset_turn()
+    st.reset_turn()
     st.pos[seat] = at
-    st.actions = actions
-    st.stage, st.phase = S.IN_AFTERNOON, S.AFTERNOON
+    st.afternoon.actions = actions
+    st.stage, st.phase = P.IN_AFTERNOON, P.AFTERNOON
     return st
 
 
@@ -77,7 +78,7 @@ def morning(st: S.HikeState, seat: int, at: int, kind: str, dice: tuple[str, ...
     """Seat ``seat`` starts its turn at ``at`` with today's card of ``kind`` and these dice."""
     st.seat_now = seat
     st.order_index = st.order.index(seat)
-    st._reset_turn()
+    st.reset_turn()
     st.pos[seat] = at
     card = weather_card(st, kind, req)
     if card in st.weather_deck:
@@ -90,8 +91,8 @@ def morning(st: S.HikeState, seat: int, at: int, kind: str, dice: tuple[str, ...
         st.weather_discard.remove(card)
         st.weather_discard.append(st.forecast[0])
     st.forecast[0] = card
-    st.dice = dice
-    st.stage, st.phase = S.MORNING, -1
+    st.morning.dice = dice
+    st.stage, st.phase = P.MORNING, -1
     st._advance()
     st.invariants()
     return st

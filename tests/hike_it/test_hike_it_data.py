@@ -11,7 +11,7 @@ from simkit.core.errors import DataError, RulesError
 from simkit.core.rng import GameRng
 from simkit.core.rules import make_rules
 from simkit.games.hike_it import GAME
-from simkit.games.hike_it import state as S
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it.board import board_for
 from simkit.games.hike_it.data import (
     CAMPSITE,
@@ -59,7 +59,7 @@ def test_decks_match_the_printed_counts():
 
 def test_setup_as_printed():
     st = new_state(RULES, 4, GameRng(3))
-    assert st.phase == S.WAYPOINT and st.current_player() == 3  # reverse turn order
+    assert st.phase == P.WAYPOINT and st.current_player() == 3  # reverse turn order
     assert len(st.face_up) == 3 and all(c >= 0 for c in st.face_up)
     assert st.token_supply == [5] * 6  # player count + 1 of each type
     wet = sum(1 for c in st.forecast if st.weather_cards[c][2])
@@ -69,10 +69,10 @@ def test_setup_as_printed():
         assert sum(c < st.n_easy for c in hand) == 2 and len(hand) == 4
     assert all(len(d) == 4 for d in st.dealt)
     picks = []
-    while st.phase in (S.WAYPOINT, S.TRAILHEAD):
+    while st.phase in (P.WAYPOINT, P.TRAILHEAD):
         seat = st.current_player()
         action = st.legal_actions()[-1]
-        if st.phase == S.WAYPOINT:
+        if st.phase == P.WAYPOINT:
             assert st.board.park.scenic[action[1]] in st.dealt[seat]
             picks.append(seat)
         st.apply(action)

@@ -12,7 +12,7 @@ from simkit.core import registry
 from simkit.core.errors import IllegalAction
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
-from simkit.games.hike_it import state as S
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it.phases import PHASES, STATUS
 from simkit.games.hike_it.view import HikeView, PlayerView
 
@@ -33,12 +33,12 @@ def test_apply_judges_a_position_edited_after_the_legal_actions_were_asked():
     here, there = _a_trail_space(st)
     afternoon(st, 0, here, actions=3)
     assert ("hike", there) in st.legal_actions()
-    st.actions = 0  # edited by hand: no action left to hike with
+    st.afternoon.actions = 0  # edited by hand: no action left to hike with
     with pytest.raises(IllegalAction):
         st.apply(("hike", there))
-    st.actions = 2  # and back: now it is legal again, without asking
+    st.afternoon.actions = 2  # and back: now it is legal again, without asking
     st.apply(("hike", there))
-    assert st.pos[0] == there and st.actions == 1
+    assert st.pos[0] == there and st.afternoon.actions == 1
 
 
 def test_apply_accepts_an_action_made_legal_by_an_edit_after_the_legal_actions_were_asked():
@@ -46,7 +46,7 @@ def test_apply_accepts_an_action_made_legal_by_an_edit_after_the_legal_actions_w
     here, there = _a_trail_space(st)
     afternoon(st, 0, here, actions=0)
     assert ("hike", there) not in st.legal_actions()
-    st.actions = 1
+    st.afternoon.actions = 1
     st.apply(("hike", there))
     assert st.pos[0] == there
 
@@ -69,7 +69,7 @@ def test_a_clone_does_not_inherit_the_actions_handed_out():
     afternoon(st, 0, here, actions=2)
     legal = st.legal_actions()
     c = st.clone()
-    c.actions = 0
+    c.afternoon.actions = 0
     hikes = [a for a in legal if a[0] == "hike"]
     assert hikes
     with pytest.raises(IllegalAction):
@@ -134,17 +134,28 @@ def _view_by_name(st, seat: int) -> HikeView:
     }
     same = {k: tuple(v) if isinstance(v, list) else v for k, v in same.items()}
     same["box"] = tuple(tuple(x) for x in st.box)
+    a, o, b = st.afternoon, st.offers, st.bear_turn  # the parts of the turn in progress
     return HikeView(
         **same,
+        dice=st.morning.dice,
+        actions=a.actions,
+        camped=a.camped,
+        miles_today=a.miles_today,
+        offer=o.offer,
+        window=tuple(o.window),
+        offers_left=o.left,
+        bear_face=b.face,
+        bear_steps=b.steps,
+        bear_moving=b.moving,
         seat=seat,
         phase=PHASES[st.phase],
         players=players,
         hand=tuple(sorted(st.hand[seat])),
         side_hand=tuple(st.side_hand[seat]),
-        pay_req=st.pay_req if st.phase == S.PAY or st.trade_return == S.PAY else (),
+        pay_req=st.challenge.req if st.phase == P.PAY or st.offers.back == P.PAY else (),
         bag_size=len(st.bag),
         bears=tuple(st.bear_pos),
-        dealt=tuple(st.dealt[seat]) if st.phase == S.WAYPOINT else (),
+        dealt=tuple(st.dealt[seat]) if st.phase == P.WAYPOINT else (),
         turn=st.seat_now,
     )
 

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from simkit.core.rng import GameRng
 from simkit.core.rules import rule_fields
 from simkit.games.hike_it import GAME
+from simkit.games.hike_it.phases import TRADE_ANSWER
 from simkit.games.hike_it.rules import Rules, WeatherDeck
-from simkit.games.hike_it.state import TRADE_ANSWER, new_state
+from simkit.games.hike_it.state import new_state
 
 RULES = Rules()
 FAST = dataclasses.replace(RULES, turn_limit=40)
@@ -24,7 +25,7 @@ def play(state, rng: GameRng, check: bool = True, max_steps: int = 50_000):
         assert legal, (state.phase, state.stage)
         turn_of = state.seat_now
         if check and state.phase == TRADE_ANSWER:  # in turn or in the window after a turn
-            offerer, receiver = state.offer[:2]
+            offerer, receiver = state.offers.offer[:2]
             assert state.in_park(offerer) and state.in_park(receiver)
             assert state.region_of(offerer) == state.region_of(receiver)
         state.apply(legal[rng.below(len(legal))])

@@ -19,6 +19,7 @@ from hike_it.hike_it_helpers import (
     started,
 )
 
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it import trading
 
@@ -30,10 +31,10 @@ def test_exchange_at_a_challenge_makes_the_mastery_that_keeps_both_tokens():
     give_token(st, 0, CLOTHING)
     give_cards(st, 0, CLOTHING, 3)
     morning(st, 0, st.home[0], "rain", ("rain",) * 4, req=(CLOTHING,))
-    assert st.phase == S.PAY and ("set", CLOTHING) in st.legal_actions()
+    assert st.phase == P.PAY and ("set", CLOTHING) in st.legal_actions()
     st.apply(("set", CLOTHING))
     assert st.tokens[0][CLOTHING] == 2 and st.hand[0] == []
-    assert st.phase == S.SKILL  # overcome by the mastery: a skill card is earned
+    assert st.phase == P.SKILL  # overcome by the mastery: a skill card is earned
     assert st.health[0] == st.rules.health_start
     st.invariants()
 
@@ -42,13 +43,13 @@ def test_exchange_out_of_turn_in_the_window_keeps_that_hikers_decision():
     st = started(trade_offers=2)
     give_cards(st, 1, FOOD, 3)
     st.seat_now, st.order_index = 0, st.order.index(0)
-    st.stage, st.phase = S.END_TURN, -1
+    st.stage, st.phase = P.END_TURN, -1
     st._advance()
-    assert st.phase == S.TRADE_WINDOW and st.current_player() == 1
+    assert st.phase == P.TRADE_WINDOW and st.current_player() == 1
     assert ("set", FOOD) in st.legal_actions() and ("pass",) in st.legal_actions()
     st.apply(("set", FOOD))
     assert st.tokens[1][FOOD] == 1 and st.current_player() == 1
-    assert st.phase == S.TRADE_WINDOW and ("set", FOOD) not in st.legal_actions()
+    assert st.phase == P.TRADE_WINDOW and ("set", FOOD) not in st.legal_actions()
     st.invariants()
 
 
@@ -57,11 +58,11 @@ def test_exchange_out_of_turn_also_with_trading_off():
         st = started(**rules)
         give_cards(st, 2, TOOLS, 3)
         st.seat_now, st.order_index = 0, st.order.index(0)
-        st.stage, st.phase = S.END_TURN, -1
+        st.stage, st.phase = P.END_TURN, -1
         st._advance()
         assert st.current_player() == 2 and st.legal_actions() == [("pass",), ("set", TOOLS)]
         st.apply(("pass",))
-        assert st.seat_now == 1 and st.phase != S.TRADE_WINDOW
+        assert st.seat_now == 1 and st.phase != P.TRADE_WINDOW
 
 
 def test_exchange_in_the_morning_and_while_resting():
@@ -70,22 +71,22 @@ def test_exchange_in_the_morning_and_while_resting():
     st.campfire_at[st.home[0]] = 0
     st.campfires_used[0] = 1
     morning(st, 0, st.home[0], "rain", ("rain",) * 4, req=(CLOTHING,))
-    assert st.phase == S.REROLL and ("set", TOOLS) in st.legal_actions()
+    assert st.phase == P.REROLL and ("set", TOOLS) in st.legal_actions()
     st2 = started()
-    st2.status[0], st2.health[0] = S.RESTING, 0
+    st2.status[0], st2.health[0] = P.RESTING, 0
     give_cards(st2, 0, TOOLS, 3)
-    st2.seat_now, st2.stage, st2.phase = 0, S.START, -1
+    st2.seat_now, st2.stage, st2.phase = 0, P.START, -1
     st2._advance()
-    assert st2.phase == S.REST and st2.legal_actions() == [("set", TOOLS)]
+    assert st2.phase == P.REST and st2.legal_actions() == [("set", TOOLS)]
     st2.apply(("set", TOOLS))  # now 5 points to rest with
-    assert st2.phase == S.REST and ("rest", 2) in st2.legal_actions()
+    assert st2.phase == P.REST and ("rest", 2) in st2.legal_actions()
 
 
 def den_face(st: S.HikeState) -> S.HikeState:
     st.aggressive = True
-    st.status[0], st.pos[0] = S.FINISHED, -1
+    st.status[0], st.pos[0] = P.FINISHED, -1
     st.seat_now, st.order_index = 0, st.order.index(0)
-    st.bear_face, st.bear_steps, st.phase = "den", 0, S.BEAR_PICK
+    st.bear_turn.face, st.bear_turn.steps, st.phase = "den", 0, P.BEAR_PICK
     st.bear_pos[0] = sp("Rich Mountain Gap")
     st.pos[2] = sp("Abrams Falls")  # on the trail between the bear and its den
     return st
@@ -178,32 +179,32 @@ def test_health_level_of_5_is_met_at_5_or_more_when_the_hike_is_completed():
 
 def fallen_under_a_bear(**rules) -> S.HikeState:
     st = started(**rules)
-    st.health[2], st.status[2] = 0, S.RESTING
+    st.health[2], st.status[2] = 0, P.RESTING
     st.pos[2] = st.board.adj[sp("Hannah Mountain Den")][0]
     st.aggressive = True
-    st.status[0], st.pos[0] = S.FINISHED, -1
+    st.status[0], st.pos[0] = P.FINISHED, -1
     st.seat_now, st.order_index = 0, st.order.index(0)
-    st.bear_face, st.bear_steps, st.phase = "steps", 1, S.BEAR_PICK
+    st.bear_turn.face, st.bear_turn.steps, st.phase = "steps", 1, P.BEAR_PICK
     st.apply(("bear", 0))
     return st
 
 
 def test_bear_hitting_a_fallen_hiker_knocks_it_out_by_default():
     st = fallen_under_a_bear()
-    assert st.status[2] == S.KNOCKED_OUT and st.pos[2] == -1
+    assert st.status[2] == P.KNOCKED_OUT and st.pos[2] == -1
 
 
 def test_bear_hitting_a_fallen_hiker_leaves_it_resting_under_the_other_reading():
     st = fallen_under_a_bear(bear_knocks_out_fallen=False)
-    assert st.status[2] == S.RESTING and st.health[2] == 0 and st.pos[2] >= 0
+    assert st.status[2] == P.RESTING and st.health[2] == 0 and st.pos[2] >= 0
     st.invariants()
 
 
 def test_resting_values_a_skill_set_token_at_the_token_points_rule():
     st = started(token_points=1)
-    st.status[0], st.health[0] = S.RESTING, 0
+    st.status[0], st.health[0] = P.RESTING, 0
     give_token(st, 0, FOOD)
-    st.seat_now, st.stage, st.phase = 0, S.START, -1
+    st.seat_now, st.stage, st.phase = 0, P.START, -1
     st._advance()
     assert st.legal_actions() == [("rest", 1)]  # one point: the 3-point rest is out of reach
     st.apply(("rest", 1))
@@ -225,9 +226,9 @@ def test_the_giver_chooses_which_scenic_token_a_trade_hands_over():
     st.apply(("get", trading.SCENIC_TOKEN))
     st.apply(("propose",))
     st.apply(("accept",))
-    assert st.phase == S.GIVE_SCENIC and st.current_player() == 1
+    assert st.phase == P.GIVE_SCENIC and st.current_player() == 1
     assert set(st.legal_actions()) == {("scenic", first), ("scenic", second)}
     st.apply(("scenic", first))  # not the last one collected: the giver's choice
     assert st.scenic[0] == [first] and st.scenic[1] == [second]
-    assert st.phase == S.AFTERNOON and st.current_player() == 0
+    assert st.phase == P.AFTERNOON and st.current_player() == 0
     st.invariants()

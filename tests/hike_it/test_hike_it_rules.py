@@ -21,6 +21,8 @@ from hike_it.hike_it_helpers import (
 )
 
 from simkit.core.errors import IllegalAction
+from simkit.games.hike_it import day, hiker_box
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it.data import ITEMS, WATER_ITEM
 
@@ -33,15 +35,15 @@ def test_actions_example_6_health_3_empty_2_waypoints_is_11():
     give_gear(st, 0, SHELTER, 5)  # 8 spaces, 5 used: 3 empty
     st.claimed[0] = 2
     assert st.count_actions(0) == 11
-    st.seat_now, st.stage, st.phase = 0, S.AFTERNOON_START, -1
+    st.seat_now, st.stage, st.phase = 0, P.AFTERNOON_START, -1
     st._advance()
-    assert st.phase == S.AFTERNOON and st.actions == 11
+    assert st.phase == P.AFTERNOON and st.afternoon.actions == 11
 
 
 def test_health_never_above_maximum_and_actions_at_most_19():
     st = started()
     st.health[0] = 8
-    st._change_health(0, 1)
+    st.change_health(0, 1)
     assert st.health[0] == 8
     st.claimed[0] = 3
     assert st.count_actions(0) == 19
@@ -54,7 +56,7 @@ def test_weather_that_misses_costs_nothing():
     st = started()
     before = (st.health[0], len(st.hand[0]))
     morning(st, 0, st.home[0], "sun", ("rain", "clear", "clear", "clear"))
-    assert st.phase == S.AFTERNOON
+    assert st.phase == P.AFTERNOON
     assert (st.health[0], len(st.hand[0])) == before
     assert st.weather_hits[0] == 0
 
@@ -64,18 +66,18 @@ def test_weather_hit_without_items_loses_one_health():
     morning(st, 0, st.home[0], "sun", ("sun", "clear", "clear", "clear"))
     assert st.health[0] == RULES.health_start - 1
     assert st.weather_hits[0] == 1
-    assert st.phase == S.AFTERNOON
+    assert st.phase == P.AFTERNOON
 
 
 def test_overcoming_weather_with_a_tile_earns_a_face_up_skill_card():
     st = started()
     give_gear(st, 0, CLOTHING)
     morning(st, 0, st.home[0], "rain", ("rain", "clear", "clear", "clear"), req=(CLOTHING,))
-    assert st.phase == S.PAY
+    assert st.phase == P.PAY
     assert st.legal_actions() == [("pay", "tile"), ("suffer",)]
     st.apply(("pay", "tile"))
     assert st.storage[0][CLOTHING] == 0
-    assert st.phase == S.SKILL
+    assert st.phase == P.SKILL
     face = list(st.face_up)
     st.apply(("skill", 1))
     assert st.hand[0] == [face[1]]
@@ -109,7 +111,7 @@ def test_skill_mastery_overcomes_without_discarding():
     st = started()
     give_token(st, 0, WATER, 2)
     morning(st, 0, st.home[0], "sun", ("sun",) * 4, req=(WATER,))
-    assert st.phase == S.SKILL  # no payment asked: straight to the skill card earned
+    assert st.phase == P.SKILL  # no payment asked: straight to the skill card earned
     assert st.tokens[0][WATER] == 2 and st.health[0] == RULES.health_start
 
 
@@ -154,12 +156,12 @@ def test_refill_short_of_tiles_current_player_chooses_regions():
     st.water_supply = [0, 0, 18]  # only two tiles left in the discard pile
     st.water_discard = 2
     morning(st, 0, sp("Forge Creek"), "rain", ("rain", "clear", "clear", "clear"))
-    assert st.phase == S.REFILL and st.current_player() == 0
+    assert st.phase == P.REFILL and st.current_player() == 0
     assert st.legal_actions() == [("refill", 0), ("refill", 1)]
     st.apply(("refill", 1))
     st.apply(("refill", 0))
     assert st.water_supply == [1, 1, 18] and st.water_discard == 0
-    assert st.phase == S.AFTERNOON
+    assert st.phase == P.AFTERNOON
 
 
 def test_waiting_out_weather_at_own_campfire_rerolls_for_actions_and_earns_nothing():
@@ -173,16 +175,16 @@ def test_waiting_out_weather_at_own_campfire_rerolls_for_actions_and_earns_nothi
         st.campfire_at[camp] = 0
         st.campfires_used[0] = 1
         morning(st, 0, camp, "sun", ("sun", "sun", "clear", "clear"))
-        assert st.phase == S.REROLL
+        assert st.phase == P.REROLL
         full = st.count_actions(0)
         st.apply(("reroll",))
-        assert st.rerolls == 2  # one action per matching die
-        if st.phase == S.AFTERNOON:
+        assert st.morning.rerolls == 2  # one action per matching die
+        if st.phase == P.AFTERNOON:
             waited_out += 1
             assert st.weather_hits[0] == 0 and st.hand[0] == []  # no skill card for waiting
-            assert st.actions == full - 2
+            assert st.afternoon.actions == full - 2
         else:
-            assert st.phase == S.REROLL
+            assert st.phase == P.REROLL
             st.apply(("face_weather",))
             assert st.weather_hits[0] == 1
     assert waited_out
@@ -194,13 +196,13 @@ def test_no_reroll_away_from_own_campfire():
     st.campfire_at[camp] = 1  # someone else's fire
     st.campfires_used[1] = 1
     morning(st, 0, camp, "sun", ("sun", "clear", "clear", "clear"))
-    assert st.phase == S.AFTERNOON and st.health[0] == RULES.health_start - 1
+    assert st.phase == P.AFTERNOON and st.health[0] == RULES.health_start - 1
 
 
 def test_forecast_advances_at_end_of_round():
     st = started()
     before = list(st.forecast)
-    st._end_of_round()
+    day.end_of_round(st)
     assert st.forecast[:2] == before[1:] and st.day == 1
 
 
@@ -212,7 +214,7 @@ def test_hiking_moves_one_space_per_action_to_adjacent_spaces():
     hikes = {a[1] for a in st.legal_actions() if a[0] == "hike"}
     assert hikes == set(st.board.adj[sp("Cable Mill")])
     st.apply(("hike", st.board.adj[sp("Cable Mill")][0]))
-    assert st.actions == 0
+    assert st.afternoon.actions == 0
     assert not [a for a in st.legal_actions() if a[0] == "hike"]
     with pytest.raises(IllegalAction):
         st.apply(("hike", sp("Cable Mill")))
@@ -251,10 +253,10 @@ def test_water_collected_at_a_water_spot_from_its_region_and_dumped_free():
     st.water_discard = RULES.decks.water_tiles - 1
     afternoon(st, 0, spring, actions=3)
     st.apply(("water",))
-    assert st.storage[0][WATER] == 1 and st.water_supply[0] == 0 and st.actions == 2
+    assert st.storage[0][WATER] == 1 and st.water_supply[0] == 0 and st.afternoon.actions == 2
     assert ("water",) not in st.legal_actions()  # the western supply is empty
     st.apply(("dump", WATER_ITEM))
-    assert st.water_discard == RULES.decks.water_tiles and st.actions == 2
+    assert st.water_discard == RULES.decks.water_tiles and st.afternoon.actions == 2
     st.invariants()
 
 
@@ -275,7 +277,7 @@ def test_gear_from_the_hiker_box_costs_one_plus_tiles_dug_through():
     afternoon(st, 0, sp("Abrams Creek Campground"), actions=5)
     assert st.gear_cost(FOOD) == 1 and st.gear_cost(SHELTER) == 2
     st.apply(("gear", SHELTER))
-    assert st.actions == 3 and st.storage[0][SHELTER] == 1
+    assert st.afternoon.actions == 3 and st.storage[0][SHELTER] == 1
     assert FOOD in [t for stack in st.box for t in stack]  # the dug tile went back in the box
     st.invariants()
 
@@ -284,7 +286,7 @@ def test_blind_draw_from_the_gear_bag():
     st = afternoon(started(), 0, sp("Abrams Creek Campground"), actions=2)
     bag = len(st.bag)
     st.apply(("bag",))
-    assert st.tiles(0) == 1 and len(st.bag) == bag - 1 and st.actions == 1
+    assert st.tiles(0) == 1 and len(st.bag) == bag - 1 and st.afternoon.actions == 1
 
 
 def test_dumped_gear_never_double_stacks():
@@ -327,8 +329,8 @@ def test_hiker_box_recycled_when_all_six_identical_optional_at_four_or_five():
     st.bag += [FOOD, FOOD]
     st.bag.remove(SHELTER)
     st.bag.remove(SHELTER)
-    st._forced_recycle()
-    assert len(set(st.visible_gear())) > 1
+    st.forced_recycle()
+    assert len(set(hiker_box.visible(st.box))) > 1
     st.invariants()
 
 
@@ -337,7 +339,7 @@ def test_hiker_box_restocked_at_end_of_turn():
     t = st.box[0][-1]
     while st.box[0]:
         st.bag.append(st.box[0].pop())
-    st._restock()
+    st.restock()
     assert len(st.box[0]) == 1 and t in st.bag + st.box[0]
 
 
@@ -356,7 +358,7 @@ def test_campfire_bonuses_left_to_right_and_no_more_hiking():
         if cards == 2:  # choose two of the three face-up cards, then refill the row
             st.apply(("skill", 0))
             assert st.face_up[0] == -1 and st.legal_actions() == [("skill", 1), ("skill", 2)]
-        while st.phase == S.SKILL:
+        while st.phase == P.SKILL:
             st.apply(st.legal_actions()[0])
         assert all(c >= 0 for c in st.face_up)
         assert (len(st.hand[0]) - c0, st.health[0] - h0) == (cards, health)
@@ -385,20 +387,20 @@ def test_turn_order_example_blue_then_purple_moves_ahead():
     assert st.order == [0, 1, 2, 3]
     afternoon(st, 2, sp("Abrams Creek Campground"), actions=3)
     st.apply(("campfire",))
-    while st.phase == S.SKILL:
+    while st.phase == P.SKILL:
         st.apply(st.legal_actions()[0])
     st.apply(("turn_order",))
     assert st.bottom_row == [2]
     afternoon(st, 3, sp("Elkmont Campground"), actions=3)
     st.apply(("campfire",))
-    while st.phase == S.SKILL:
+    while st.phase == P.SKILL:
         st.apply(st.legal_actions()[0])
     st.apply(("turn_order",))
     assert st.bottom_row == [2, 3]
     st.apply(("turn_order",))
-    assert st.bottom_row == [3, 2] and st.actions == 1
+    assert st.bottom_row == [3, 2] and st.afternoon.actions == 1
     assert ("turn_order",) not in st.legal_actions()  # already leftmost
-    st._end_of_round()
+    day.end_of_round(st)
     assert st.order == [3, 2, 0, 1]
 
 
@@ -411,10 +413,10 @@ def test_alternate_turn_order_rule_rotates_the_first_player():
     st = started(turn_order="rotate")
     afternoon(st, 2, sp("Abrams Creek Campground"))
     st.apply(("campfire",))
-    while st.phase == S.SKILL:
+    while st.phase == P.SKILL:
         st.apply(st.legal_actions()[0])
     assert ("turn_order",) not in st.legal_actions()
-    st._end_of_round()
+    day.end_of_round(st)
     assert st.order == [1, 2, 3, 0]
 
 
@@ -426,7 +428,7 @@ def evening(st: S.HikeState, seat: int, kind: str, item: int = -1) -> S.HikeStat
     st.trail_deck.remove(card)
     st.trail_deck.append(card)
     st.seat_now, st.order_index = seat, st.order.index(seat)
-    st.stage, st.phase = S.EVENING, -1
+    st.stage, st.phase = P.EVENING, -1
     st._advance()
     return st
 
@@ -435,7 +437,7 @@ def test_trail_challenge_overcome_or_lose_health():
     st = afternoon(started(), 0, sp("Cable Mill"))
     give_gear(st, 0, TOOLS)
     evening(st, 0, "challenge", TOOLS)
-    assert st.phase == S.PAY
+    assert st.phase == P.PAY
     st.apply(("suffer",))
     assert st.health[0] == RULES.health_start - 1 and st.storage[0][TOOLS] == 1
 
@@ -443,7 +445,7 @@ def test_trail_challenge_overcome_or_lose_health():
 def test_trail_bonuses_and_events():
     st = afternoon(started(), 0, sp("Cable Mill"))
     evening(st, 0, "skill")
-    assert st.phase == S.SKILL
+    assert st.phase == P.SKILL
     st = afternoon(started(), 0, sp("Cable Mill"))
     evening(st, 0, "health")
     assert st.health[0] == RULES.health_start + 1
@@ -459,7 +461,7 @@ def test_trail_bonuses_and_events():
     assert st.forecast[:2] == before[1:]
     st = afternoon(started(), 0, sp("Cable Mill"))
     evening(st, 0, "shoo_bear")
-    assert st.phase == S.SHOO
+    assert st.phase == P.SHOO
     targets = {a[1] for a in st.legal_actions()}
     assert targets == set(st.board.bear_spots[0]) - {st.bear_pos[0]}
     st.apply(("shoo", sp("Rich Mountain Gap")))
@@ -471,26 +473,26 @@ def test_health_below_one_lies_down_then_rests_buying_levels():
     st = afternoon(started(), 0, sp("Cable Mill"))
     st.health[0] = 1
     evening(st, 0, "challenge", TOOLS)  # nothing to pay with: the health is lost at once
-    assert st.status[0] == S.RESTING and st.current_player() == 1 and st.health[0] == 0
+    assert st.status[0] == P.RESTING and st.current_player() == 1 and st.health[0] == 0
     st.scenic[0] = list(st.board.scenic_spots[:3])
     for s in st.scenic[0]:
         st.scenic_on[s] = False
     give_token(st, 0, FOOD)
-    st.seat_now, st.stage, st.phase = 0, S.START, -1
+    st.seat_now, st.stage, st.phase = 0, P.START, -1
     st._advance()
-    assert st.phase == S.REST and st.dice == ()  # no weather, no actions
+    assert st.phase == P.REST and st.morning.dice == ()  # no weather, no actions
     assert st.legal_actions() == [("rest", 1), ("rest", 2), ("rest", 3)]
     st.apply(("rest", 2))  # 3 points: the three scenic tokens
     assert st.health[0] == 2 and st.scenic[0] == [] and st.tokens[0][FOOD] == 1
-    assert st.status[0] == S.HIKING and st.scenic_discarded == 3
+    assert st.status[0] == P.HIKING and st.scenic_discarded == 3
     st.invariants()
 
 
 def test_resting_for_six_points_uses_a_skill_set_token_to_the_supply():
     st = started()
-    st.status[0], st.health[0] = S.RESTING, 0
+    st.status[0], st.health[0] = P.RESTING, 0
     give_token(st, 0, FOOD, 2)
-    st.seat_now, st.stage, st.phase = 0, S.START, -1
+    st.seat_now, st.stage, st.phase = 0, P.START, -1
     st._advance()
     st.apply(("rest", 3))
     assert st.health[0] == 3 and sum(st.tokens[0]) == 0 and st.token_supply[FOOD] == st.n + 1
@@ -503,12 +505,12 @@ def test_hand_limit_of_six_at_end_of_turn():
     st = started()
     give_cards(st, 0, FOOD, 4)
     give_cards(st, 0, TOOLS, 3)
-    st.seat_now, st.stage, st.phase = 0, S.END_TURN, -1
+    st.seat_now, st.stage, st.phase = 0, P.END_TURN, -1
     st._advance()
-    assert st.phase == S.HAND
+    assert st.phase == P.HAND
     assert ("set", TOOLS) in st.legal_actions() and ("set", FOOD) in st.legal_actions()
     st.apply(("discard", FOOD))
-    assert len(st.hand[0]) == 6 and st.phase != S.HAND
+    assert len(st.hand[0]) == 6 and st.phase != P.HAND
 
 
 def test_skill_set_token_for_three_cards_while_supply_lasts_and_column_bonus_once():
@@ -565,10 +567,10 @@ def test_third_waypoint_keeps_one_side_hike_of_each_value():
     st.claimed[0] = 2
     afternoon(st, 0, st.board.adj[wps[2]][0])
     st.apply(("hike", wps[2]))
-    assert st.phase == S.KEEP
+    assert st.phase == P.KEEP
     keep = st.legal_actions()[1]
     st.apply(keep)
-    assert st.phase == S.KEEP  # then the difficult pair
+    assert st.phase == P.KEEP  # then the difficult pair
     st.apply(st.legal_actions()[0])
     assert len(st.side_hand[0]) == 2 and keep[1] in st.side_hand[0]
 
@@ -604,7 +606,7 @@ def test_completing_the_hike_bonus_in_arrival_order_bears_turn_aggressive_no_tra
     trail = len(st.trail_discard)
     home = finish_ready(st, 1)
     st.apply(("hike", home))
-    assert st.status[1] == S.FINISHED and st.bonus[1] == 10 and st.aggressive
+    assert st.status[1] == P.FINISHED and st.bonus[1] == 10 and st.aggressive
     assert len(st.trail_discard) == trail  # no trail card on the day of return
     home = finish_ready(st, 0)
     st.apply(("hike", home))
@@ -631,7 +633,7 @@ def test_returning_without_all_waypoints_does_not_finish():
     home = st.home[0]
     afternoon(st, 0, st.board.adj[home][0])
     st.apply(("hike", home))
-    assert st.status[0] == S.HIKING
+    assert st.status[0] == P.HIKING
 
 
 # --------------------------------------------------------------------------- aggressive bears
@@ -639,9 +641,9 @@ def test_returning_without_all_waypoints_does_not_finish():
 
 def bear_turn(st: S.HikeState, seat: int, face: str, steps: int = 0) -> S.HikeState:
     st.aggressive = True
-    st.status[seat], st.pos[seat] = S.FINISHED, -1
+    st.status[seat], st.pos[seat] = P.FINISHED, -1
     st.seat_now, st.order_index = seat, st.order.index(seat)
-    st.bear_face, st.bear_steps, st.phase = face, steps, S.BEAR_PICK
+    st.bear_turn.face, st.bear_turn.steps, st.phase = face, steps, P.BEAR_PICK
     return st
 
 
@@ -654,13 +656,13 @@ def test_bear_moves_the_number_rolled_without_backtracking_and_mauls_once_each()
     st.pos[3] = falls
     bear_turn(st, 0, "steps", spur + 2)
     st.apply(("bear", 0))
-    assert st.bear_pos[0] == falls and st.phase == S.BEAR_STEP  # the spur is forced
+    assert st.bear_pos[0] == falls and st.phase == P.BEAR_STEP  # the spur is forced
     ways = [a[1] for a in st.legal_actions()]
-    assert len(ways) == 2 and st.bear_came_from not in ways  # no backtracking
+    assert len(ways) == 2 and st.bear_turn.came_from not in ways  # no backtracking
     st.apply(("bear_step", ways[0]))
     st.apply(st.legal_actions()[0])
     assert st.health[2] == st.health[3] == RULES.health_start - 1  # one damage per move each
-    assert st.phase != S.BEAR_STEP
+    assert st.phase != P.BEAR_STEP
 
 
 def test_bear_reducing_health_to_zero_ends_that_hike_at_once():
@@ -669,7 +671,7 @@ def test_bear_reducing_health_to_zero_ends_that_hike_at_once():
     st.pos[2] = st.board.adj[sp("Hannah Mountain Den")][0]
     bear_turn(st, 0, "steps", 1)
     st.apply(("bear", 0))
-    assert st.status[2] == S.KNOCKED_OUT and st.pos[2] == -1
+    assert st.status[2] == P.KNOCKED_OUT and st.pos[2] == -1
     assert all(st.waypoint_owner[w] != 2 for w in st.waypoints[2])
     st.invariants()
 
@@ -685,7 +687,7 @@ def test_game_ends_when_no_hiker_is_left_in_the_park():
 
 def test_same_bear_not_moved_by_two_players_in_a_row():
     st = started()
-    st.last_bear, st.last_bear_mover = 1, 3
+    st.bear_turn.last, st.bear_turn.last_mover = 1, 3
     bear_turn(st, 0, "steps", 2)
     assert {a[1] for a in st.legal_actions()} == {0, 2}
 
@@ -730,7 +732,7 @@ def test_scoring_example_56_points():
 
 def test_tie_breaks_scenic_then_tokens_then_health_then_shared():
     st = started(n=2)
-    st.phase, st.end_reason = S.OVER, "normal"
+    st.phase, st.end_reason = P.OVER, "normal"
     st.scenic[0] = list(st.board.scenic_spots[:5])
     st.tokens[1] = [1, 0, 0, 0, 0, 0]  # 5 points each
     o = st.outcome()
@@ -753,7 +755,7 @@ def test_turn_limit_ends_the_game_as_turn_limit():
     st.day = 9
     st.order_index = st.n - 1
     st.seat_now = st.order[-1]
-    st.stage, st.phase = S.END_TURN, -1
+    st.stage, st.phase = P.END_TURN, -1
     st._advance()
     assert st.is_terminal() and st.outcome().end_reason == "turn_limit"
 
@@ -770,7 +772,7 @@ def test_trade_offer_needs_a_partner_in_the_same_region_and_acceptance():
     afternoon(st, 0, sp("Forge Creek"))
     assert [a for a in st.legal_actions() if a[0] == "trade"] == [("trade", 1)]
     st.apply(("trade", 1))
-    assert st.phase == S.TRADE_GIVE and st.legal_actions() == [("give", WATER)]
+    assert st.phase == P.TRADE_GIVE and st.legal_actions() == [("give", WATER)]
     st.apply(("give", WATER))
     assert ("get", SHELTER) in st.legal_actions() and ("get", FOOD) not in st.legal_actions()
     assert ("give", WATER) not in st.legal_actions()  # only one water tile to give
@@ -779,7 +781,7 @@ def test_trade_offer_needs_a_partner_in_the_same_region_and_acceptance():
     assert st.current_player() == 1 and st.view(1).offer == (0, 1, (WATER,), (SHELTER,))
     st.apply(("accept",))
     assert st.storage[0][SHELTER] == 1 and st.storage[1][WATER] == 1
-    assert st.trades == [1, 1, 0, 0] and st.phase == S.AFTERNOON and st.current_player() == 0
+    assert st.trades == [1, 1, 0, 0] and st.phase == P.AFTERNOON and st.current_player() == 0
     st.invariants()
 
 
@@ -806,14 +808,14 @@ def test_trading_a_skill_set_token_can_complete_a_column_and_help_overcome_weath
     give_token(st, 1, SHELTER)
     st.pos[1] = sp("Cable Mill")
     morning(st, 0, sp("Forge Creek"), "storm", ("clear", "storm", "clear", "clear"))
-    assert st.phase == S.PAY and ("trade", 1) in st.legal_actions()
+    assert st.phase == P.PAY and ("trade", 1) in st.legal_actions()
     st.apply(("trade", 1))
     st.apply(("give", 12 + FOOD))
     st.apply(("get", 12 + SHELTER))
     st.apply(("propose",))
     st.apply(("accept",))
     assert st.tokens[0][SHELTER] == 2  # a mastery now: it overcomes the storm
-    assert st.phase == S.SKILL and st.health[0] == RULES.health_start
+    assert st.phase == P.SKILL and st.health[0] == RULES.health_start
 
 
 def test_asking_for_offers_rulebook_example_blue_needs_shelter():
@@ -833,7 +835,7 @@ def test_asking_for_offers_rulebook_example_blue_needs_shelter():
     morning(st, 0, sp("Forge Creek"), "storm", ("clear", "storm", "clear", "clear"))
     assert ("ask", 1) in st.legal_actions() and ("ask", 3) not in st.legal_actions()
     st.apply(("ask", 1))
-    assert st.current_player() == 1 and st.phase == S.TRADE_GIVE
+    assert st.current_player() == 1 and st.phase == P.TRADE_GIVE
     st.apply(("give", SHELTER))
     st.apply(("get", WATER))
     st.apply(("get", 18))  # and two scenic tokens
@@ -847,7 +849,7 @@ def test_asking_for_offers_rulebook_example_blue_needs_shelter():
     st.apply(("propose",))
     st.apply(("accept",))
     assert st.tokens[0][SHELTER] == 2 and st.tokens[2][FOOD] == 1
-    assert st.phase == S.SKILL and st.health[0] == RULES.health_start
+    assert st.phase == P.SKILL and st.health[0] == RULES.health_start
     assert st.trades == [1, 0, 1, 0]
     st.invariants()
 
@@ -871,8 +873,10 @@ def test_scripted_afternoon_table():
     ]
     for action, pos, actions, water in script:
         st.apply(action)
-        assert (st.pos[0], st.actions, st.storage[0][WATER]) == (pos, actions, water), action
-        assert st.phase == S.AFTERNOON
+        assert (st.pos[0], st.afternoon.actions, st.storage[0][WATER]) == (pos, actions, water), (
+            action
+        )
+        assert st.phase == P.AFTERNOON
         st.invariants()
     drawn = len(st.trail_discard)
     st.apply(("end",))
@@ -905,9 +909,9 @@ def test_trading_cards_away_at_the_hand_limit():
     give_cards(st, 0, CLOTHING, 1)
     give_gear(st, 1, SHELTER)
     st.pos[0], st.pos[1] = sp("Cable Mill"), sp("Forge Creek")
-    st.seat_now, st.stage, st.phase = 0, S.END_TURN, -1
+    st.seat_now, st.stage, st.phase = 0, P.END_TURN, -1
     st._advance()
-    assert st.phase == S.HAND and ("trade", 1) in st.legal_actions()
+    assert st.phase == P.HAND and ("trade", 1) in st.legal_actions()
     st.apply(("trade", 1))
     st.apply(("give", 6 + CLOTHING))
     st.apply(("get", SHELTER))
@@ -926,9 +930,9 @@ def test_shooing_with_paw_cards_at_the_hand_limit():
         st.hand[0].append(c)
     give_cards(st, 0, FOOD, 5)
     st.pos[0] = sp("Cable Mill")
-    st.seat_now, st.stage, st.phase = 0, S.END_TURN, -1
+    st.seat_now, st.stage, st.phase = 0, P.END_TURN, -1
     st._advance()
-    assert st.phase == S.HAND and ("shoo", sp("Ekaneetlee Gap")) in st.legal_actions()
+    assert st.phase == P.HAND and ("shoo", sp("Ekaneetlee Gap")) in st.legal_actions()
     st.apply(("shoo", sp("Ekaneetlee Gap")))
     assert st.bear_pos[0] == sp("Ekaneetlee Gap") and len(st.hand[0]) == 5
     assert st.current_player() == 1  # within the limit: the turn ended

@@ -22,11 +22,12 @@ from hike_it.hike_it_helpers import (
 
 from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it import trading
 
 HEURISTICS = ("planner", "rusher", "collector", "careful")
-TRADING = (S.PAY, S.TRADE_GIVE, S.TRADE_GET, S.TRADE_ANSWER, S.GIVE_SCENIC)
+TRADING = (P.PAY, P.TRADE_GIVE, P.TRADE_GET, P.TRADE_ANSWER, P.GIVE_SCENIC)
 
 
 def choice(st: S.HikeState, name: str):
@@ -60,7 +61,7 @@ def rain_without_clothing(partner_tiles: int = 1, **rules) -> S.HikeState:
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_a_challenge_trade_with_a_hiker_holding_the_tile_saves_the_health(name):
     st = rain_without_clothing()
-    assert st.phase == S.PAY
+    assert st.phase == P.PAY
     assert choice(st, name) == ("trade", 1)
     play_out_trading(st, name)
     assert st.health[0] == st.rules.health_start  # overcome with the traded tile
@@ -72,7 +73,7 @@ def test_a_challenge_trade_with_a_hiker_holding_the_tile_saves_the_health(name):
 def test_no_trade_offered_to_a_hiker_without_the_tile(name):
     st = rain_without_clothing(partner_tiles=0)
     give_gear(st, 1, SHELTER)  # something to trade, but not what the challenge asks
-    st.phase = S.PAY
+    st.phase = P.PAY
     assert choice(st, name) == ("suffer",)
 
 
@@ -108,7 +109,7 @@ def test_a_hiker_sells_a_spare_tile_for_a_fair_swap_during_anothers_challenge(na
     trail_challenge(st, SHELTER)
     afternoon(st, 0, spot)
     st.apply(("end",))
-    assert st.phase == S.PAY and st.pay_req == (SHELTER,)
+    assert st.phase == P.PAY and st.challenge.req == (SHELTER,)
     for action in (("trade", 1), ("give", TOOLS), ("get", SHELTER), ("propose",)):
         st.apply(action)
     assert st.current_player() == 1
@@ -127,7 +128,7 @@ def test_a_hiker_asked_for_an_offer_asks_a_fair_price_and_saves_the_asker(name):
     trail_challenge(st, SHELTER)
     afternoon(st, 0, spot)
     st.apply(("end",))
-    assert st.phase == S.PAY
+    assert st.phase == P.PAY
     st.apply(("ask", 1))  # seat 1 composes the offer
     assert st.current_player() == 1
     play_out_trading(st, name)
@@ -152,7 +153,7 @@ def test_declines_to_give_its_only_tile_its_own_weather_needs_for_a_scenic_token
         where.append(st.forecast[1])
         st.forecast[1] = rain
     st.invariants()
-    assert st.phase == S.AFTERNOON
+    assert st.phase == P.AFTERNOON
     st.apply(("trade", 1))
     st.apply(("give", trading.SCENIC_TOKEN))
     st.apply(("get", CLOTHING))
@@ -190,9 +191,9 @@ def test_at_the_hand_limit_makes_a_set_rather_than_discarding(name):
     give_cards(st, 0, FOOD, 3)
     give_cards(st, 0, TOOLS, 2)
     give_cards(st, 0, WATER, 2)
-    st.seat_now, st.stage, st.phase = 0, S.END_TURN, -1
+    st.seat_now, st.stage, st.phase = 0, P.END_TURN, -1
     st._advance()
-    assert st.phase == S.HAND
+    assert st.phase == P.HAND
     assert choice(st, name) == ("set", FOOD)
 
 
@@ -220,7 +221,7 @@ def test_keeps_the_side_hike_closest_to_done_not_the_first(name):
     far = next(i for i, c in enumerate(cards[: st.n_easy]) if c.objective == "campfires")
     give_token(st, 0, FOOD, cards[near].n - 1)  # one token short
     third_waypoint(st, near, far)
-    assert st.phase == S.KEEP and st.legal_actions()[0] == ("keep", far)
+    assert st.phase == P.KEEP and st.legal_actions()[0] == ("keep", far)
     assert choice(st, name) == ("keep", near)
 
 
@@ -250,7 +251,7 @@ def test_keeps_a_skill_column_nearly_complete_over_an_objective_not_begun(name):
     st.side_hand[0] = [far, near, *others]
     afternoon(st, 0, st.board.adj[wps[2]][0])
     st.apply(("hike", wps[2]))
-    assert st.phase == S.KEEP and st.legal_actions()[0] == ("keep", far)
+    assert st.phase == P.KEEP and st.legal_actions()[0] == ("keep", far)
     assert choice(st, name) == ("keep", near)
 
 
@@ -282,9 +283,9 @@ def shoo_position() -> tuple[S.HikeState, int]:
         if own_route or not all(d[at][x] > d[at][gap] for x in others):
             continue
         st.seat_now, st.order_index = 0, st.order.index(0)
-        st.shoo_pending, st.stage, st.phase = True, S.END_TURN, -1
+        st.owed.shoo, st.stage, st.phase = True, P.END_TURN, -1
         st._advance()
-        if st.phase == S.SHOO and ("shoo", gap) in st.legal_actions():
+        if st.phase == P.SHOO and ("shoo", gap) in st.legal_actions():
             return st, gap
     raise AssertionError("no position found")
 
@@ -314,7 +315,7 @@ def test_hands_over_a_duplicate_scenic_token_not_its_only_one_of_a_type(name):
         ("accept",),
     ):
         st.apply(action)
-    assert st.phase == S.GIVE_SCENIC and st.legal_actions()[0] == ("scenic", tower)
+    assert st.phase == P.GIVE_SCENIC and st.legal_actions()[0] == ("scenic", tower)
     assert choice(st, name)[1] in falls
 
 
@@ -322,9 +323,9 @@ def test_hands_over_a_duplicate_scenic_token_not_its_only_one_of_a_type(name):
 def test_aggressive_bear_is_moved_onto_a_hiker(name):
     st = started()
     st.aggressive = True
-    st.status[0], st.pos[0] = S.FINISHED, -1
+    st.status[0], st.pos[0] = P.FINISHED, -1
     st.seat_now, st.order_index = 0, st.order.index(0)
-    st.bear_face, st.bear_steps, st.phase = "paw", 0, S.BEAR_PICK
+    st.bear_turn.face, st.bear_turn.steps, st.phase = "paw", 0, P.BEAR_PICK
     st.pos[2] = sp("Rich Mountain Gap")
     for s in (1, 3):
         st.pos[s] = st.home[s]

@@ -24,6 +24,7 @@ from simkit.core.errors import IllegalAction
 from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import GAME, skill_cards
+from simkit.games.hike_it import phases as P
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it.data import WEATHER_KINDS
 from simkit.games.hike_it.state import new_state
@@ -35,9 +36,9 @@ WEST = ("Cable Mill", "Forge Creek", "Anthony Creek")
 def ready(**rules) -> S.HikeState:
     """Four hikers past setup, seat 0 first in turn order, nobody holding anything."""
     st = new_state(dataclasses.replace(RULES, **rules), 4, GameRng(3))
-    while st.phase in (S.WAYPOINT, S.TRAILHEAD):
+    while st.phase in (P.WAYPOINT, P.TRAILHEAD):
         st.apply(st.legal_actions()[0])
-    st.order, st.refill_owed, st.status = [0, 1, 2, 3], [0, 0, 0], [S.HIKING] * 4
+    st.order, st.owed.refill, st.status = [0, 1, 2, 3], [0, 0, 0], [P.HIKING] * 4
     st.health = [RULES.health_start] * 4
     for s in range(4):
         st.skill_deck += st.hand[s]
@@ -52,8 +53,8 @@ def place(st: S.HikeState, *names: str) -> None:
 
 def end_turn_of_seat_0(st: S.HikeState) -> None:
     st.seat_now, st.order_index = 0, 0
-    st._reset_turn()
-    st.stage, st.phase = S.END_TURN, -1
+    st.reset_turn()
+    st.stage, st.phase = P.END_TURN, -1
     st._advance()
     st.invariants()
 
@@ -74,7 +75,7 @@ def test_two_hikers_out_of_turn_trade_in_the_window_after_a_turn():
     give_gear(st, 2, SHELTER)
     end_turn_of_seat_0(st)
     # seat 1 decides first (turn order after seat 0); seat 3 is alone in the East
-    assert st.phase == S.TRADE_WINDOW and st.current_player() == 1
+    assert st.phase == P.TRADE_WINDOW and st.current_player() == 1
     assert st.legal_actions() == [("pass",), ("trade", 2)]
     assert st.view(1).window == (1, 2, 3) and st.view(1).phase == "trade_window"
     offer(st, 2, (WATER,), (SHELTER,))
@@ -83,9 +84,9 @@ def test_two_hikers_out_of_turn_trade_in_the_window_after_a_turn():
     assert st.storage[1][SHELTER] == 1 and st.storage[2][WATER] == 1
     assert st.trades == [0, 1, 1, 0]
     # seat 2's own turn in the window, then nobody else: seat 1's turn starts
-    assert st.phase == S.TRADE_WINDOW and st.current_player() == 2
+    assert st.phase == P.TRADE_WINDOW and st.current_player() == 2
     st.apply(("pass",))
-    assert st.seat_now == 1 and st.window == [] and st.phase != S.TRADE_WINDOW
+    assert st.seat_now == 1 and st.offers.window == () and st.phase != P.TRADE_WINDOW
     st.invariants()
 
 
@@ -94,17 +95,17 @@ def test_window_trades_refused_across_regions_and_with_hikers_out_of_the_park():
     place(st, WEST[0], "Laurel Falls", "Mount Guyot", WEST[1])
     for s in range(4):
         give_gear(st, s, FOOD)
-    st.status[3], st.pos[3] = S.KNOCKED_OUT, -1  # removed by an aggressive bear
+    st.status[3], st.pos[3] = P.KNOCKED_OUT, -1  # removed by an aggressive bear
     end_turn_of_seat_0(st)
     # seat 1 is alone in the Central region, seat 2 in the East: no window decision at all
-    assert st.seat_now == 1 and st.phase != S.TRADE_WINDOW and st.trades == [0] * 4
+    assert st.seat_now == 1 and st.phase != P.TRADE_WINDOW and st.trades == [0] * 4
     with_turn_player = ready()
     place(with_turn_player, WEST[0], WEST[1], "Mount Guyot", "Laurel Falls")
     give_gear(with_turn_player, 1, FOOD)
     end_turn_of_seat_0(with_turn_player)
     # the hiker whose turn just ended may receive an offer but makes none in its own window
     assert with_turn_player.legal_actions() == [("pass",), ("trade", 0)]
-    assert 0 not in with_turn_player.window
+    assert 0 not in with_turn_player.offers.window
     try:
         with_turn_player.apply(("trade", 2))
     except IllegalAction as e:
@@ -126,10 +127,10 @@ def test_declined_window_offer_changes_nothing_and_each_hiker_offers_once():
     assert ([list(x) for x in st.storage], sorted(st.hand[1]), sorted(st.hand[2])) == before
     assert st.trades == [0] * 4
     # seat 1 has made its one offer: the window moves on to seat 2
-    assert st.current_player() == 2 and st.window == [2, 3]
+    assert st.current_player() == 2 and st.offers.window == (2, 3)
     offer(st, 1, (SHELTER,), (WATER,))
     st.apply(("accept",))
-    assert st.seat_now == 1 and st.stage != S.WINDOW  # seat 3 had no partner: turn of seat 1
+    assert st.seat_now == 1 and st.stage != P.WINDOW  # seat 3 had no partner: turn of seat 1
     assert st.trades == [0, 1, 1, 0]
     st.invariants()
 
@@ -172,7 +173,7 @@ def test_window_closed_by_the_rule_setting_and_with_no_trading():
         give_gear(st, 1, WATER)
         give_gear(st, 2, SHELTER)
         end_turn_of_seat_0(st)
-        assert st.seat_now == 1 and st.phase != S.TRADE_WINDOW
+        assert st.seat_now == 1 and st.phase != P.TRADE_WINDOW
 
 
 def _weather_card(st: S.HikeState, kind: str, req: tuple[int, ...]) -> int:
@@ -196,7 +197,7 @@ def test_planner_trades_in_the_window_only_for_its_next_weather():
     planner = make_strategy("planner", GAME.name)
     rng = GameRng(0)
     seen = []
-    while st.phase != S.TRADE_ANSWER:
+    while st.phase != P.TRADE_ANSWER:
         seat = st.current_player()
         action = planner.choose(st.view(seat), st.legal_actions(), rng)
         seen.append(action)

@@ -75,11 +75,11 @@ def check(st) -> None:
             )
         elif not st.in_park(s):
             expect(st.pos[s] == -1, f"seat {s} left the park but still stands on it")
-    if st.window:
+    if st.offers.window:
         expect(
             st.stage == WINDOW
-            and st.seat_now not in st.window
-            and len(set(st.window)) == len(st.window),
+            and st.seat_now not in st.offers.window
+            and len(set(st.offers.window)) == len(st.offers.window),
             "trading window: each other hiker decides once, after a turn",
         )
     if not st.aggressive:

@@ -1,4 +1,6 @@
-"""Side hike objectives (Side Hikes): each card's goal checked against one hiker's progress."""
+"""Side hike objectives (Side Hikes): each card's goal checked against one hiker's progress;
+:func:`check` builds that progress from the game ``g`` after every action and at the end of a
+turn."""
 
 from __future__ import annotations
 
@@ -96,3 +98,32 @@ def must_choose(held: list[int], n_easy: int, difficult: bool) -> bool:
     """Whether a hiker holding ``held`` side hikes must choose which one of that value to keep
     (more than one easy, or difficult, card: the third waypoint claimed)."""
     return sum(1 for c in held if (c >= n_easy) == difficult) > 1
+
+
+def check(g, seat: int, end_of_turn: bool) -> None:
+    """Complete the side hikes ``seat`` achieves now (it keeps no choice of that value to make)."""
+    held = g.side_hand[seat]
+    if not held:
+        return
+    park, a = g.board.park, g.afternoon
+    progress = Progress(  # positional: built after every action
+        g.tokens[seat],
+        g.scenic[seat],
+        park.scenic,
+        park.region,
+        g.columns_done[seat],
+        g.campfires_used[seat],
+        len(g.hand[seat]),
+        g.finish_health[seat],
+        seat == g.seat_now,
+        a.miles_today,
+        a.water_today,
+        a.gear_today,
+        end_of_turn,
+    )
+    owed, r = g.owed, g.rules
+    for card in complete(held, g.side_done[seat], g.side_cards, progress, g.n_easy):
+        value = card >= g.n_easy
+        owed.keep_values = tuple(v for v in owed.keep_values if v != value)
+        pts = r.difficult_points if value else r.easy_points
+        g.record(f"{g.who(seat)} completes a side hike: {describe(g.side_cards[card], pts)}")

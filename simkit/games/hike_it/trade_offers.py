@@ -1,12 +1,23 @@
 """Trade offers (Trading): the choices while an offer is composed and answered, the window of
-offers after each turn, and settling an accepted offer. What may be
-traded and whether an offer fits is :mod:`~simkit.games.hike_it.trading`'s, on packs; the
-engine's handlers (``HikeState._do_trade`` ...) pass in the packs and seats."""
+offers after each turn, and settling an accepted offer. What may be traded and whether an offer
+fits is :mod:`~simkit.games.hike_it.trading`'s, on packs; :class:`Offers` is the trading in
+progress, whose handlers take the game ``g`` for the packs and seats they change."""
 
 from __future__ import annotations
 
-from simkit.games.hike_it import trading
+from simkit.games.hike_it import day, trading
 from simkit.games.hike_it.data import WATER_ITEM
+from simkit.games.hike_it.phases import (
+    END_TURN,
+    GIVE_SCENIC,
+    HAND,
+    PAY,
+    TRADE_ANSWER,
+    TRADE_GET,
+    TRADE_GIVE,
+    TRADE_WINDOW,
+    WINDOW,
+)
 from simkit.games.hike_it.rules import Rules
 
 
@@ -93,3 +104,187 @@ def window_order(order: list[int], turn_index: int) -> list[int]:
     after each turn every other hiker, in turn order from the one after, may make one offer."""
     n = len(order)
     return [order[(turn_index + i) % n] for i in range(1, n)]
+
+
+class Offers:
+    """The trading in progress: the offer being made, as (offerer, receiver[, gives[, gets]]);
+    the offers the hiker whose turn it is may still make; the decision the offer interrupted
+    (to go back to); the hikers still to decide in the window after a turn; and the scenic
+    tokens an accepted offer still owes, (giver, receiver) each."""
+
+    __slots__ = ("offer", "left", "back", "window", "scenic_owed")
+    HANDLES = ("trade", "ask", "give", "get", "propose", "accept", "decline", "scenic", "pass")
+
+    def __init__(self, left: int) -> None:
+        self.offer: tuple = ()
+        self.left = left
+        self.back = -1
+        self.window: tuple[int, ...] = ()
+        self.scenic_owed: tuple[tuple[int, int], ...] = ()
+
+    def clone(self) -> Offers:
+        c = Offers.__new__(Offers)
+        c.offer, c.left, c.back = self.offer, self.left, self.back
+        c.window, c.scenic_owed = self.window, self.scenic_owed  # tuples: replaced, never changed
+        return c
+
+    def new_turn(self, left: int) -> None:
+        self.offer, self.left, self.back = (), left, -1
+
+    def deciding(self, phase: int) -> int:
+        """Who decides in a trading phase: the offerer makes the offer, the receiver answers it,
+        the next hiker of the window offers or passes, the giver picks the scenic token."""
+        if phase == TRADE_ANSWER:
+            return self.offer[1]
+        if phase == TRADE_WINDOW:
+            return self.window[0]
+        if phase == GIVE_SCENIC:
+            return self.scenic_owed[0][0]
+        return self.offer[0]
+
+    # the choices
+    def offer_actions(self, g, phase: int) -> list[tuple]:
+        offerer, receiver, gives, gets = self.offer
+        bounds = (self.hand_bound(g, offerer), self.hand_bound(g, receiver))
+        composing = "answer" if phase == TRADE_ANSWER else "get" if phase == TRADE_GET else "give"
+        mine, theirs = g.pack(offerer), g.pack(receiver)
+        return offer_actions(g.rules, composing, mine, theirs, gives, gets, bounds)
+
+    def trade_actions(self, g, seat: int) -> list[tuple]:
+        if not self.left:
+            return []
+        partners = self.partners(g, seat)  # first: most of the time there is none
+        if not partners:
+            return []
+        return trade_actions(g.pack(seat), {s: g.pack(s) for s in partners})
+
+    def window_actions(self, g, seat: int) -> list[tuple]:
+        if not g.in_park(seat):
+            return []
+        r = g.rules
+        partners = self.partners(g, seat) if r.trade_window and r.trade_offers else []
+        return window_actions(g.set_actions(seat), g.pack(seat), partners)
+
+    def partners(self, g, seat: int) -> list[int]:
+        """Hikers still in the park and in the same region (players who have left cannot trade)."""
+        region = g.region_of(seat)
+        return [s for s in range(g.n) if s != seat and g.in_park(s) and g.region_of(s) == region]
+
+    def hand_bound(self, g, seat: int) -> bool:
+        return hand_bound(seat, g.seat_now, g.stage == WINDOW)
+
+    def scenic_actions(self, g) -> list[tuple]:
+        giver = self.scenic_owed[0][0]
+        park = g.board.park
+        choices = trading.scenic_choices(g.pack(giver), park.scenic, park.region)
+        return [("scenic", x) for x in choices]
+
+    # composing and answering an offer
+    def do_trade(self, g, seat: int, partner: int) -> None:
+        self.open(g, seat, partner)
+
+    def do_ask(self, g, seat: int, partner: int) -> None:
+        self.open(g, partner, seat)
+
+    def open(self, g, offerer: int, receiver: int) -> None:
+        if g.stage != WINDOW:  # the window allows one offer a hiker on its own
+            self.left -= 1
+        self.back = g.prev_phase
+        self.offer = (offerer, receiver, (), ())
+        g.phase = TRADE_GIVE
+
+    def do_give(self, g, seat: int, code: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, (*gives, code), gets)
+        g.phase = TRADE_GIVE
+
+    def do_get(self, g, seat: int, code: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        self.offer = (offerer, receiver, gives, (*gets, code))
+        g.phase = TRADE_GET
+
+    def do_propose(self, g, seat: int) -> None:
+        g.phase = TRADE_ANSWER
+
+    def do_accept(self, g, seat: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        mine, theirs = g.pack(offerer), g.pack(receiver)
+        self.scenic_owed += tuple(
+            settle(g.rules.decks, offerer, receiver, mine, theirs, gives, gets)
+        )
+        g.complete_columns(receiver)  # a traded token can complete a column
+        g.complete_columns(offerer)
+        if g.stage != WINDOW:  # a tile acquired by trade during one's turn counts as acquired
+            turn = g.seat_now
+            got = gives if turn == receiver else gets if turn == offerer else ()
+            water, gear = tiles_got(got)
+            g.afternoon.water_today += water
+            g.afternoon.gear_today += gear
+        g.trades[offerer] += 1
+        g.trades[receiver] += 1
+        g.record(
+            ("between turns, " if g.stage == WINDOW else "")
+            + f"{g.who(offerer)} trades {trading.texts(gives)} to {g.who(receiver)} "
+            f"for {trading.texts(gets)}"
+        )
+        self.hand_over_scenic(g)
+
+    def hand_over_scenic(self, g) -> None:
+        """Traded scenic tokens: the giver chooses which (only one kind held: no choice)."""
+        while self.scenic_owed:
+            legal = self.scenic_actions(g)
+            if len(legal) > 1:
+                g.phase = GIVE_SCENIC
+                return
+            self.give_scenic(g, legal[0][1])
+        self.close(g)
+
+    def give_scenic(self, g, space: int) -> None:
+        (giver, receiver), self.scenic_owed = self.scenic_owed[0], self.scenic_owed[1:]
+        trading.give_scenic(g.pack(giver), g.pack(receiver), space)
+        g.record(f"{g.who(giver)} hands over the scenic token of {g.space_name(space)}")
+
+    def do_scenic(self, g, seat: int, space: int) -> None:
+        self.give_scenic(g, space)
+        self.hand_over_scenic(g)
+
+    def do_decline(self, g, seat: int) -> None:
+        offerer, receiver, gives, gets = self.offer
+        g.record(
+            f"{g.who(receiver)} declines {g.who(offerer)}'s offer of "
+            f"{trading.texts(gives)} for {trading.texts(gets)}"
+        )
+        self.close(g)
+
+    def close(self, g) -> None:
+        self.offer = ()
+        back, self.back = self.back, -1
+        if back == PAY:  # back to the challenge, which a trade may have settled
+            g.challenge.again(g)
+        elif back == HAND:  # the end of the turn checks the hand again
+            g.stage = END_TURN
+        elif back == TRADE_WINDOW:  # that hiker's one offer is made: the next one decides
+            self.window = self.window[1:]
+        else:
+            g.phase = back
+
+    # the window after a turn
+    def do_pass(self, g, seat: int) -> None:
+        self.window = self.window[1:]
+
+    def open_window(self, g) -> None:
+        """Trading and skill set exchanges "at any time" (Trading; Available Actions), made
+        finite: after each turn every other hiker, in turn order, may make one offer to a hiker
+        of its own region, who accepts or declines (with the trading window on), and exchange
+        skill cards for tokens (always)."""
+        g.stage = WINDOW
+        self.window = tuple(window_order(g.order, g.order_index))
+
+    def window_step(self, g) -> None:
+        """The next hiker of the window with a choice decides; the others are skipped."""
+        while self.window:
+            if self.window_actions(g, self.window[0]):
+                g.phase = TRADE_WINDOW
+                return
+            self.window = self.window[1:]
+        day.next_turn(g)

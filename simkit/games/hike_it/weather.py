@@ -2,7 +2,8 @@
 Supplies).
 
 A weather card is (kind, items required, wet). Functions take the forecast, the deck and its
-discards, the dice faces or the water piles, and the game's random stream.
+discards, the dice faces or the water piles, and the game's random stream; :class:`Morning` is
+the morning of a turn in progress, its handlers take the game ``g`` for the pieces they change.
 """
 
 from __future__ import annotations
@@ -44,17 +45,47 @@ def roll(faces: tuple[str, ...], rng: GameRng) -> str:
     return faces[rng.below(len(faces))]
 
 
-def refill_owed(hiker_regions: list[int], regions: int) -> list[int]:
-    """Wet weather that comes true: one water tile per hiker in each region."""
-    owed = [0] * regions
-    for r in hiker_regions:
-        owed[r] += 1
-    return owed
-
-
 def refill(owed: list[int], supply: list[int], discard: int) -> int:
     """Refill each region's water supply by what wet weather owes it, from the discard pile (which
     holds enough); returns the tiles left in the discard pile."""
     for r, k in enumerate(owed):
         supply[r] += k
     return discard - sum(owed)
+
+
+class Morning:
+    """The morning of a hiker's turn: the weather dice rolled, how many were rerolled waiting out
+    the weather at one's own campfire (an action each), and whether it chose to face it."""
+
+    __slots__ = ("dice", "rerolls", "facing")
+    HANDLES = ("reroll", "face_weather")
+
+    def __init__(self) -> None:
+        self.dice: tuple[str, ...] = ()
+        self.rerolls = 0
+        self.facing = False
+
+    def clone(self) -> Morning:
+        c = Morning.__new__(Morning)
+        c.dice, c.rerolls, c.facing = self.dice, self.rerolls, self.facing
+        return c
+
+    def roll_dice(self, g) -> None:
+        faces = g.rules.decks.weather_dice
+        self.dice = tuple(roll(faces[i], g.rng) for i in range(len(faces)))
+
+    def do_reroll(self, g, seat: int) -> None:
+        kind = WEATHER_KINDS[g.weather_cards[g.forecast[0]][0]]
+        matched = [i for i, f in enumerate(self.dice) if f == kind]
+        faces = list(self.dice)
+        for i in matched:
+            faces[i] = roll(g.rules.decks.weather_dice[i], g.rng)
+        self.dice = tuple(faces)
+        self.rerolls += len(matched)
+        g.record(
+            f"{g.who(seat)} waits out the weather at the campfire: rerolls {len(matched)} "
+            f"dice: {', '.join(self.dice)}"
+        )
+
+    def do_face_weather(self, g, seat: int) -> None:
+        self.facing = True
