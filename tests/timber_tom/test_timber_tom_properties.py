@@ -85,7 +85,7 @@ def test_views_hide_only_the_card_pile(seed, n):
         assert view == state.view(seat) and hash(view.trees) is not None
         sampled = state.sample_hidden(seat, GameRng(seed + 1))
         assert sampled.view(seat) == view
-        assert sorted(sampled.draw) == sorted(state.draw)
+        assert sorted(sampled.cards.pile) == sorted(state.cards.pile)
         legal = state.legal_actions()
         state.apply(legal[chooser.below(len(legal))])
 
@@ -106,7 +106,7 @@ def test_a_ringed_hiker_always_gets_a_way_out():
     place(s, 1, 2, 6)
     plant(s, (1, 5), (1, 6), (1, 7), (2, 5), (2, 7), (3, 5), (3, 6), (3, 7))
     start_turn(s, 1)
-    assert s.phase == LIFT and s.relief_left == 3
+    assert s.phase == LIFT and s.planting.relief_left == 3
     s.apply(("lift", at(s, 3, 6)))
     s.apply(("plant", at(s, 5, 0)))
     assert not s._ringed(1)
