@@ -14,7 +14,10 @@ from simkit.games.timber_tom.turn_order import MOVE, S_MOVE
 
 
 class CardHandlers:
-    """Drawing a card and its effects, and the ``wild`` action."""
+    """Drawing a card and its effects, and the ``wild`` action.
+
+    Part of the game's state: draws from ``cards``, changes the trays, next moves and places of
+    the hikers a card reaches, and restarts the move for a Wild card played at once."""
 
     def _draw_card(self) -> int:
         """Draw and resolve a Hiking Card; returns the trees it lets the drawer plant."""

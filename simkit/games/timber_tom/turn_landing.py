@@ -12,7 +12,10 @@ from simkit.games.timber_tom.turn_order import FLY, HOTSPOT, S_TREES, SNOW_CARD
 
 
 class LandingHandlers:
-    """The landing and the actions it offers: ``fly``, ``hotspot``, ``radio``, ``draw``."""
+    """The landing and the actions it offers: ``fly``, ``hotspot``, ``radio``, ``draw``.
+
+    Part of the game's state: sets the phase the landing waits in and the trees to plant
+    (``planting.plant_left``), moves the hiker by air, restores its tray at a refuge."""
 
     def _land(self) -> bool:
         """The landing space's effect; True when it waits for the hiker's choice."""

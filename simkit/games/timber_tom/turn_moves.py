@@ -18,7 +18,10 @@ MOVE_UNDO += ("snow_paid", "used141")
 
 
 class MoveHandlers:
-    """The actions of a move: ``step``, ``extra``, ``stop``, ``turn_back``, ``emergency``."""
+    """The actions of a move: ``step``, ``extra``, ``stop``, ``turn_back``, ``emergency``.
+
+    Part of the game's state: changes the move (``move``), the mover's place and tray, its Snow
+    Cap fees and Treasures, and saves or restores all a move may change (``MOVE_UNDO``)."""
 
     def _begin_move(self) -> None:
         s = self.seat

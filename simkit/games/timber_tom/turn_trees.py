@@ -13,7 +13,10 @@ from simkit.games.timber_tom.turn_order import S_RELIEF
 
 
 class TreeHandlers:
-    """The actions on trees: ``clear``, ``lift``, ``plant``, ``uproot`` (and a step's clearing)."""
+    """The actions on trees: ``clear``, ``lift``, ``plant``, ``uproot`` (and a step's clearing).
+
+    Part of the game's state: changes the trees, the trees on the move (``planting``), the
+    clearing tools (axes, chainsaws, ``chainsaw``) and One-for-One (``used141``, ``move``)."""
 
     def _do_clear(self, nxt: int, how: str) -> None:
         if nxt < 0:
