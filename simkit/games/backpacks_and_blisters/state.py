@@ -34,6 +34,10 @@ from simkit.games.backpacks_and_blisters.cards import (
     faces,
 )
 from simkit.games.backpacks_and_blisters.day import (
+    REFRESH,
+    RIDE,
+    WALK,
+    Turn,
     hand_limit,
     is_break,
     meal,
@@ -59,6 +63,7 @@ from simkit.games.backpacks_and_blisters.rucksack import (
     CARRIED,
     GONE,
     IN_DECK,
+    HeavyRucksack,
     carried_this_turn,
     vote_leaders,
     vote_order,
@@ -79,7 +84,7 @@ from simkit.games.backpacks_and_blisters.solo import (
     rain_record,
 )
 from simkit.games.backpacks_and_blisters.view import View
-from simkit.games.backpacks_and_blisters.weather import weather_text, wet_points
+from simkit.games.backpacks_and_blisters.weather import Weather, weather_text, wet_points
 
 __all__ = ["CARRIED", "CATEGORIES", "GONE", "HONOURS", "IN_DECK", "BBState", "View", "new_state"]
 
@@ -97,8 +102,10 @@ PHASE_NAMES = (
     "tie",
     "over",
 )
-# What the Rambler chose to do this turn.
-WALK, RIDE, REFRESH = range(3)
+# The lists a copy of the game must not share with the original.
+_LISTS = ("pos", "money", "chocolate", "equipment", "score", "prime_count", "desires", "rides")
+_LISTS += ("refreshments", "return_turn", "queue", "break_shop", "deck", "discard", "stones")
+_LISTS += ("_events",)
 
 
 class BBState:
@@ -126,14 +133,12 @@ class BBState:
         self.rides = [0] * n_players
         self.refreshments = [0] * n_players
         self.return_turn = [-1] * n_players
-        self.raining = False
-        self.rainy_turns = 0
-        self.rucksack, self.holder, self.carried_turns, self.rucksack_entered = IN_DECK, -1, 0, -1
+        self.weather = Weather()
+        self.rucksack = HeavyRucksack()
         self.turn = 0
         self.phase, self.cur, self.turn_seat = EQUIP, 0, 0
         self.queue: list[int] = []  # seats still to choose Equipment, discard at a break, or vote
         self.break_shop: list[int] = []  # seats still to be offered Chocolate at Lunch or Tea
-        self.votes: list[int] = []
         self.end_reason = ""
         self._break_done = False
         self._reset_turn()
@@ -210,7 +215,7 @@ class BBState:
             "x_refreshments": tuple(self.refreshments),
             "x_returned": tuple(t >= 0 for t in self.return_turn),
             "x_return_time": tuple(clock),
-            "x_rainy_turns": (self.rainy_turns,) * self.n,
+            "x_rainy_turns": (self.weather.rainy_turns,) * self.n,
             "x_honour": tuple(honour_level(s) for s in self.score),
         }
         return Outcome(
@@ -223,7 +228,7 @@ class BBState:
             rules=self.rules,
             phase=PHASE_NAMES[self.phase],
             turn=self.turn,
-            raining=self.raining,
+            raining=self.weather.raining,
             positions=tuple(self.pos),
             money=tuple(self.money),
             chocolate=tuple(self.chocolate),
@@ -235,45 +240,28 @@ class BBState:
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_size=len(self.deck),
             discards=tuple(self.discard),
-            rucksack=self.rucksack,
-            rucksack_holder=self.holder,
-            rucksack_turns=self.carried_turns,
-            carrying=self.carrying,
-            played=self.played if seat == self.turn_seat else -1,
-            votes=tuple(self.votes),
+            rucksack=self.rucksack.where,
+            rucksack_holder=self.rucksack.holder,
+            rucksack_turns=self.rucksack.carried_turns,
+            carrying=self.this_turn.carrying,
+            played=self.this_turn.played if seat == self.turn_seat else -1,
+            votes=self.rucksack.votes,
             used_equipment=tuple(self.used_equipment[seat]),
-            rainy_turns=self.rainy_turns,
+            rainy_turns=self.weather.rainy_turns,
         )
 
     def clone(self) -> BBState:
         other = BBState.__new__(BBState)
-        other.__dict__.update(self.__dict__)
+        mine, copy = self.__dict__, other.__dict__
+        copy.update(mine)
         other.rng = self.rng.clone()
-        other._events = list(self._events)
-        other.hands = [list(h) for h in self.hands]
-        other.deck, other.discard = list(self.deck), list(self.discard)
+        other.hands = [h[:] for h in self.hands]
         other.cairn_count = dict(self.cairn_count)
-        for name in (
-            "pos",
-            "money",
-            "chocolate",
-            "equipment",
-            "score",
-            "prime_count",
-            "desires",
-            "rides",
-            "refreshments",
-            "return_turn",
-            "queue",
-            "break_shop",
-            "votes",
-            "drawn",
-        ):
-            setattr(other, name, list(getattr(self, name)))
-        other.used_equipment = [list(u) for u in self.used_equipment]
-        other.stones = list(self.stones)
+        for name in _LISTS:
+            copy[name] = mine[name][:]
+        other.used_equipment = [u[:] for u in self.used_equipment]
         other.ledger = [dict(led) for led in self.ledger]
-        other.compass_pair = list(self.compass_pair)
+        other.this_turn = self.this_turn.copy()  # the Heavy Rucksack and the weather are shared
         other._legal = None
         return other
 
@@ -310,18 +298,18 @@ class BBState:
         if phase == START:
             return self._start_actions(seat)
         if phase == MOVE:
-            return self.move_options
+            return self.this_turn.move_options
         if phase == SHOP:
             return [("buy",), ("end",)]
         if phase in (RIDE_DISCARD, BREAK_DISCARD):
             return [("discard", c) for c in sorted(self.hands[seat])]
         if phase == COMPASS_DISCARD:
-            return [("discard", c) for c in sorted(self.compass_pair)]
+            return [("discard", c) for c in sorted(self.this_turn.compass_pair)]
         if phase == VOTE:
             return [("vote", s) for s in self._on_map()]
         if phase == TIE:
-            top = max(self.votes)
-            return [("give", s) for s in range(self.n) if self.votes[s] == top]
+            top = max(self.rucksack.votes)
+            return [("give", s) for s in range(self.n) if self.rucksack.votes[s] == top]
         return []
 
     def _start_actions(self, seat: int) -> list:
@@ -403,30 +391,26 @@ class BBState:
         self._begin_turn(self._on_map()[0])
 
     def _end_round(self) -> None:
-        if self.n == 1 and self.raining:
-            self.rainy_turns += 1
+        if self.n == 1 and self.weather.raining:
+            self.weather = self.weather.rained_a_turn()
         self.turn += 1
         self._begin_round()
 
     def _reset_turn(self) -> None:
-        self.played, self.doing, self.ride_discarded = -1, WALK, False
-        self.drawn: list[int] = []
-        self.compass_pair: list[int] = []
-        self.stone_on_triangle = False
-        self.carrying = False
-        self.move_options: list = []
+        self.this_turn = Turn()
 
     def _begin_turn(self, seat: int) -> None:
         self._reset_turn()
         self.turn_seat = self.cur = seat
-        self.carrying = self._carries(seat)
+        self.this_turn.carrying = self._carries(seat)
         self.phase = START
 
     def _carries(self, seat: int) -> bool:
         """Multi-player: the holder carries it. Solo: every other hour from when it came out."""
-        if self.rucksack != CARRIED or self.holder != seat:
+        sack = self.rucksack
+        if sack.where != CARRIED or sack.holder != seat:
             return False
-        return carried_this_turn(self.n, self.board, self.turn, self.rucksack_entered)
+        return carried_this_turn(self.n, self.board, self.turn, sack.entered)
 
     def _next_turn(self) -> None:
         later = [s for s in self._on_map() if s > self.turn_seat]
@@ -441,7 +425,7 @@ class BBState:
         seat = self.cur
         self.hands[seat].remove(card)
         self.discard.append(card)
-        self.played, self.doing = card, WALK
+        self.this_turn.played, self.this_turn.doing = card, WALK
         self._say(f"{self._clock()} Rambler {seat} plays {card_text(self.rules, card)}.")
         here = self.pos[seat]
         options = [("move", here, 0)]
@@ -450,7 +434,7 @@ class BBState:
         if len(options) == 1:
             self._move(*options[0][1:])
             return
-        self.move_options = options
+        self.this_turn.move_options = options
         self.phase = MOVE
 
     def _walk_options(self, seat: int, card: int) -> list[tuple]:
@@ -461,7 +445,7 @@ class BBState:
             self.faces.circles[card],
             self.faces.triangles[card],
             sticks=eq == WALKING_STICKS,
-            rucksack=self.carrying,
+            rucksack=self.this_turn.carrying,
             mint_cake=eq == MINT_CAKE,
             chocolate=False,
         )
@@ -498,7 +482,7 @@ class BBState:
             self._add(
                 seat,
                 "beauty",
-                wet_points(r, r.beauty_points, self.raining),
+                wet_points(r, r.beauty_points, self.weather.raining),
                 f"the Beauty Spot at {b.names[dest]}",
             )
         if dest == b.start and self.turn >= b.return_from_turn:
@@ -513,20 +497,20 @@ class BBState:
         self.stones[seat] = self.stones[seat] | {space}
         self.prime_count[seat] += 1
         if self.board.triangle[space]:
-            self.stone_on_triangle = True  # the Compass' extra draw
+            self.this_turn.stone_on_triangle = True  # the Compass' extra draw
         placed = self.cairn_count.get(space)
         if placed is not None:
             self.cairn_count[space] = placed + 1
         card = self.faces.card_of_location.get(space, -1)
-        held = card in self.hands[seat] and card not in self.drawn
-        desire = card >= 0 and (card == self.played or held)
+        held = card in self.hands[seat] and card not in self.this_turn.drawn
+        desire = card >= 0 and (card == self.this_turn.played or held)
         if desire:
             self.desires[seat] += 1
         for category, points, why in stone_points(
             self.rules,
             self.board,
             space,
-            raining=self.raining,
+            raining=self.weather.raining,
             equipment=self.equipment[seat],
             cairn_placed=placed,
             desire=desire,
@@ -537,7 +521,7 @@ class BBState:
 
     def _ride(self, ride: str, dest: int) -> None:
         seat, r = self.cur, self.rules
-        self.doing = RIDE
+        self.this_turn.doing = RIDE
         self.money[seat] -= r.ride_cost
         self.rides[seat] += 1
         by = "the Ferry" if ride == "ferry" else f"the {ride} bus"
@@ -550,7 +534,7 @@ class BBState:
 
     def _refresh(self, drop: tuple[int, ...]) -> None:
         seat, r = self.cur, self.rules
-        self.doing = REFRESH
+        self.this_turn.doing = REFRESH
         self.money[seat] -= r.refresh_cost
         self.refreshments[seat] += 1
         self._say(
@@ -591,14 +575,14 @@ class BBState:
     def _continue_turn(self) -> None:
         """After the move: a ride's discard, then the draw (two with the Compass), then the end."""
         seat = self.cur
-        if self.doing == RIDE and not self.ride_discarded:
+        if self.this_turn.doing == RIDE and not self.this_turn.ride_discarded:
             self.phase = RIDE_DISCARD
             return
-        if self.doing != REFRESH:
-            if self.stone_on_triangle and self.equipment[seat] == COMPASS:
+        if self.this_turn.doing != REFRESH:
+            if self.this_turn.stone_on_triangle and self.equipment[seat] == COMPASS:
                 pair = [c for c in (self._draw(seat), self._draw(seat)) if c is not None]
                 if len(pair) == 2:
-                    self.compass_pair = pair
+                    self.this_turn.compass_pair = pair
                     self.phase = COMPASS_DISCARD
                     return
             else:
@@ -611,10 +595,10 @@ class BBState:
         self.discard.append(card)
         self._say(f"Rambler {seat} discards {card_text(self.rules, card)}.")
         if self.phase == RIDE_DISCARD:
-            self.ride_discarded = True
+            self.this_turn.ride_discarded = True
             self._continue_turn()
         elif self.phase == COMPASS_DISCARD:
-            self.compass_pair = []
+            self.this_turn.compass_pair = []
             self._end_turn()
         else:
             self.queue.pop(0)
@@ -640,28 +624,27 @@ class BBState:
                 self._say("The discards are shuffled into a new Rambling Deck.")
             card = self.deck.pop()
             if f.kind[card] == WEATHER:
-                self.raining = not self.raining
+                self.weather = self.weather.changed()
                 self.discard.append(card)
                 self._say(
-                    f"Rambler {seat} draws a Change of Weather: now {weather_text(self.raining)}."
+                    f"Rambler {seat} draws a Change of Weather: now {weather_text(self.weather.raining)}."
                 )
                 continue
             if f.kind[card] == RUCKSACK:
-                self.rucksack, self.holder, self.carried_turns = CARRIED, seat, 0
-                self.rucksack_entered = self.turn
+                self.rucksack = self.rucksack.drawn_by(seat, self.turn)
                 self._say(f"Rambler {seat} draws the Heavy Rucksack and must carry it.")
                 continue
             self.hands[seat].append(card)
-            self.drawn.append(card)
+            self.this_turn.drawn.append(card)
             return card
 
     # ------------------------------------------------------------------ end of a turn
 
     def _end_turn(self) -> None:
         seat, r = self.turn_seat, self.rules
-        if self.n > 1 and self.carrying and self.holder == seat:
-            self.carried_turns += 1
-            if self.carried_turns >= r.rucksack_turns:
+        if self.n > 1 and self.this_turn.carrying and self.rucksack.holder == seat:
+            self.rucksack = self.rucksack.carried_a_turn()
+            if self.rucksack.carried_turns >= r.rucksack_turns:
                 self._start_vote()
                 return
         self._next_turn()
@@ -674,10 +657,10 @@ class BBState:
             return_points(b, self.turn),
             f"back at {b.names[b.start]} at {b.clock(self.turn)}",
         )
-        if self.holder == seat:
+        if self.rucksack.holder == seat:
             if self._carries(seat):
                 self._add(seat, "hero", r.rucksack_hero, "bringing the Heavy Rucksack home")
-            self.rucksack, self.holder = GONE, -1
+            self.rucksack = self.rucksack.home()
         self.pos[seat] = -1
         self.return_turn[seat] = self.turn
         self._say(f"Rambler {seat} leaves the map.")
@@ -685,7 +668,7 @@ class BBState:
     # ------------------------------------------------------------------ the Heavy Rucksack vote
 
     def _start_vote(self) -> None:
-        carrier = self.holder
+        carrier = self.rucksack.holder
         on_map = self._on_map()
         if len(on_map) == 1:
             self._hand_rucksack(carrier)
@@ -693,26 +676,26 @@ class BBState:
         if self.rules.rucksack_passing == "random":
             self._hand_rucksack(on_map[self.rng.below(len(on_map))])
             return
-        self.votes = [0] * self.n
+        self.rucksack = self.rucksack.vote_opened(self.n)
         self.queue = vote_order(carrier, self.pos)
         self.phase, self.cur = VOTE, self.queue[0]
         self._say(f"Rambler {carrier} has carried the Heavy Rucksack long enough: a vote.")
 
     def _vote(self, seat: int) -> None:
-        self.votes[seat] += 1
+        self.rucksack = self.rucksack.voted_for(seat)
         self._say(f"Rambler {self.cur} votes for Rambler {seat}.")
         self.queue.pop(0)
         if self.queue:
             self.cur = self.queue[0]
             return
-        leaders = vote_leaders(self.votes)
+        leaders = vote_leaders(self.rucksack.votes)
         if len(leaders) == 1:
             self._hand_rucksack(leaders[0])
         else:
-            self.phase, self.cur = TIE, self.holder
+            self.phase, self.cur = TIE, self.rucksack.holder
 
     def _hand_rucksack(self, seat: int) -> None:
-        self.holder, self.carried_turns, self.votes = seat, 0, []
+        self.rucksack = self.rucksack.handed_to(seat)
         self._say(f"Rambler {seat} carries the Heavy Rucksack next.")
         self._next_turn()
 
@@ -725,7 +708,7 @@ class BBState:
         for seat in on_map:
             here = self.pos[seat]
             if b.kind[here] == PRIME or b.beauty[here]:
-                points = rest_points(r, b, here, self.raining)
+                points = rest_points(r, b, here, self.weather.raining)
                 self._add(seat, "break", points, f"resting at {b.names[here]}")
             self.money[seat] += r.break_money
         if r.equipment_order == "fewest_points":
@@ -752,8 +735,8 @@ class BBState:
         if reason != "normal":
             return
         if self.n == 1:
-            extra = rain_record(self.rules, self.rainy_turns)
-            self._add(0, "rain_record", extra, f"{self.rainy_turns} rainy turns")
+            extra = rain_record(self.rules, self.weather.rainy_turns)
+            self._add(0, "rain_record", extra, f"{self.weather.rainy_turns} rainy turns")
         for seat in self._on_map():
             self._say(
                 f"Rambler {seat} is not back by {self.board.clock(self.turn)}: "
@@ -779,7 +762,7 @@ class BBState:
             self._events.append(text)
 
     def _clock(self) -> str:
-        return f"{self.board.clock(self.turn)}{' (rain)' if self.raining else ''}:"
+        return f"{self.board.clock(self.turn)}{' (rain)' if self.weather.raining else ''}:"
 
     def invariants(self) -> None:
         invariants.check(self, self.phase == OVER, self.phase == COMPASS_DISCARD)
