@@ -9,6 +9,7 @@ from simkit.games.backpacks_and_blisters.cards import BLISTER, WEATHER
 from simkit.games.backpacks_and_blisters.movement import reachable
 from simkit.games.backpacks_and_blisters.rules import EQUIPMENT, Rules
 from simkit.games.backpacks_and_blisters.scenario import position
+from simkit.games.backpacks_and_blisters.solo import honour, honour_level
 from simkit.games.backpacks_and_blisters.state import (
     BREAK_DISCARD,
     CARRIED,
@@ -22,8 +23,6 @@ from simkit.games.backpacks_and_blisters.state import (
     START,
     TIE,
     VOTE,
-    honour,
-    honour_level,
 )
 
 RULES = Rules()

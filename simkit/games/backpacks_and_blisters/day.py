@@ -8,6 +8,10 @@ from simkit.games.backpacks_and_blisters.board import PRIME, Board
 from simkit.games.backpacks_and_blisters.rules import Rules
 from simkit.games.backpacks_and_blisters.weather import wet_points
 
+# Phases: what the current seat is deciding.
+EQUIP, START, MOVE, SHOP, RIDE_DISCARD, COMPASS_DISCARD, BREAK_DISCARD, VOTE, TIE, OVER = range(10)
+PHASE_NAMES = ("equip", "start", "move", "shop", "ride_discard", "compass_discard")
+PHASE_NAMES += ("break_discard", "vote", "tie", "over")
 # What the Rambler chose to do this turn.
 WALK, RIDE, REFRESH = range(3)
 
