@@ -36,6 +36,7 @@ class Turn:
     def copy(self) -> Turn:
         new = object.__new__(Turn)
         new.played, new.doing, new.ride_discarded = self.played, self.doing, self.ride_discarded
+        # the walk's ends are replaced, never changed in place: shared
         new.move_options, new.drawn = self.move_options, list(self.drawn)
         new.stone_on_triangle, new.compass_pair = self.stone_on_triangle, list(self.compass_pair)
         new.carrying = self.carrying
