@@ -69,7 +69,7 @@ class TimberTomState(MoveHandlers, TreeHandlers, LandingHandlers, CardHandlers):
         self.pos = [camp] * n
         self.trees = bytearray(self.board.n_nodes)
         self.planting = tr.Planting(rules.tree_box)
-        self.chainsaw = tr.Chainsaw(n, rules.saw_cut_kept)
+        self.chainsaw = tr.Chainsaw.new(n, rules.saw_cut_kept)
         self.packs, self.axes, self.saws, self.flights, self.radios = ([0] * n for _ in range(5))
         self.seat = 0
         for s in range(n):
@@ -194,7 +194,7 @@ class TimberTomState(MoveHandlers, TreeHandlers, LandingHandlers, CardHandlers):
 
     def _end_turn(self) -> None:
         seat = self.seat
-        self.chainsaw.put_down(seat)
+        self.chainsaw = self.chainsaw.put_down(seat)
         while True:
             seat, missed = turn_order.next_in_round(seat, self.finished, self.skip)
             for m in missed:
@@ -285,7 +285,7 @@ class TimberTomState(MoveHandlers, TreeHandlers, LandingHandlers, CardHandlers):
     def _restore_all(self, s: int) -> None:
         tokens = base_camp.restored(self.rules.tray)
         self.packs[s], self.axes[s], self.saws[s], self.flights[s], self.radios[s] = tokens
-        self.chainsaw.hand_back(s, moving=s == self.seat)
+        self.chainsaw = self.chainsaw.handed_back(s, moving=s == self.seat)
 
     # ----------------------------------------------------------------------- outcome
     def outcome(self) -> Outcome:
@@ -354,7 +354,7 @@ class TimberTomState(MoveHandlers, TreeHandlers, LandingHandlers, CardHandlers):
         new.trees = bytearray(self.trees)
         new.stats = {k: v[:] for k, v in self.stats.items()}
         new.move, new.planting = self.move.copy(), self.planting.copy()
-        new.chainsaw, new.cards = self.chainsaw.copy(), self.cards.copy()
+        new.cards = self.cards.copy()  # the chainsaw is shared: it is never changed in place
         new.rng = self.rng.clone()
         return new  # the legal actions are shared: they are replaced, never changed in place
 

@@ -7,6 +7,8 @@ the whole game."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import fast_searches
 
@@ -147,41 +149,40 @@ class Planting:
         return new
 
 
-class Chainsaw:
+class Chainsaw(NamedTuple):
     """The chainsaw cuts (5. Tree Clearing: "1 Chainsaw removes 2 trees"): the cut left in the
     saw of the hiker moving, and the one each hiker keeps for a later move while ``keep``
-    (``saw_cut_kept``); otherwise the second cut is lost at the end of the move."""
+    (``saw_cut_kept``); otherwise the second cut is lost at the end of the move. Never changed
+    in place (copies of a game share it): each change is a new one."""
 
-    __slots__ = ("keep", "cuts", "kept")
+    keep: bool
+    cuts: int
+    kept: tuple[int, ...]
 
-    def __init__(self, n_players: int, keep: bool):
-        self.keep = keep
-        self.cuts = 0
-        self.kept = [0] * n_players
+    @classmethod
+    def new(cls, n_players: int, keep: bool) -> Chainsaw:
+        return cls(keep, 0, (0,) * n_players)
 
     def ready(self, saws: int) -> bool:
         return bool(self.cuts or saws)
 
-    def take_up(self, seat: int) -> None:
+    def taken_up(self, seat: int) -> Chainsaw:
         """At the start of a move: the cut kept from an earlier move."""
-        self.cuts = self.kept[seat] if self.keep else 0
-        self.kept[seat] = 0
+        cuts = self.kept[seat] if self.keep else 0
+        return self._replace(cuts=cuts, kept=_put(self.kept, seat, 0))
 
-    def put_down(self, seat: int) -> None:
+    def put_down(self, seat: int) -> Chainsaw:
         """At the end of the turn: the unused second cut kept, or lost."""
-        self.kept[seat] = self.cuts if self.keep else 0
-        self.cuts = 0
+        kept = self.cuts if self.keep else 0
+        return self._replace(cuts=0, kept=_put(self.kept, seat, kept))
 
-    def hand_back(self, seat: int, moving: bool) -> None:
+    def handed_back(self, seat: int, moving: bool) -> Chainsaw:
         """A fresh chainsaw at Base Camp: the half-used one is handed back."""
-        self.kept[seat] = 0
-        if moving:
-            self.cuts = 0
+        return self._replace(cuts=0 if moving else self.cuts, kept=_put(self.kept, seat, 0))
 
-    def copy(self) -> Chainsaw:
-        new = object.__new__(Chainsaw)
-        new.keep, new.cuts, new.kept = self.keep, self.cuts, list(self.kept)
-        return new
+
+def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
 
 
 class WaysHome:

@@ -37,7 +37,7 @@ class MoveHandlers:
         self.move_mod[s] = 0
         self.roll_next[s] = False
         self.move.begin(here, die, allowance)
-        self.chainsaw.take_up(s)  # a cut left from an earlier move (saw_cut_kept)
+        self.chainsaw = self.chainsaw.taken_up(s)  # a cut left from an earlier move
         self.stage, self.phase = S_MOVE, MOVE
         self._save_move_start()
         rolled = f" (rolled {die})" if die else ""
@@ -137,7 +137,7 @@ class MoveHandlers:
             tuple(list(getattr(self, name)) for name in MOVE_UNDO),
             bytes(self.trees),
             self.planting.copy(),
-            self.chainsaw.copy(),
+            self.chainsaw,
             list(self.cards.used),
             self.move.one_for_one,
             {k: list(v) for k, v in self.stats.items()},
@@ -153,7 +153,7 @@ class MoveHandlers:
         for name, saved in zip(MOVE_UNDO, lists, strict=True):
             setattr(self, name, list(saved))
         self.trees[:] = trees
-        self.planting, self.chainsaw = planting.copy(), chainsaw.copy()
+        self.planting, self.chainsaw = planting.copy(), chainsaw
         self.cards.used = list(used)
         self.stats = {k: list(v) for k, v in stats.items()}
         move.wild_active = False

@@ -33,9 +33,10 @@ class TreeHandlers:
             self.planting.lift(self.trees, nxt)  # replanted once the move ends (3. Rolling 4)
         else:
             self.planting.clear(self.trees, nxt)
-        self.axes[s], self.saws[s], self.chainsaw.cuts = tr.tools_after(
+        self.axes[s], self.saws[s], cuts = tr.tools_after(
             how, self.axes[s], self.saws[s], self.chainsaw.cuts
         )
+        self.chainsaw = self.chainsaw._replace(cuts=cuts)
         if how == tr.ONE_FOR_ONE:
             bit = 1 << self.board.mountain[nxt]
             self.used141[s] |= bit
