@@ -544,7 +544,7 @@ def test_secret_desire_by_the_card_played_or_in_hand():
 
 def test_a_card_drawn_this_turn_cannot_claim_a_secret_desire():
     s = position(2, hands=[["Walla Crag", "Castlehead"], []])
-    s.this_turn.drawn = [card(s, "Castlehead")]
+    s.this_turn = s.this_turn._replace(drawn=(card(s, "Castlehead"),))
     walk(s, "Walla Crag", "Castlehead")
     assert s.ledger[0]["secret_desire"] == 0
 

@@ -4,6 +4,8 @@ Refreshments close, Ramblers may come home) and 6 p.m. (the day ends)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from simkit.games.backpacks_and_blisters.board import PRIME, Board
 from simkit.games.backpacks_and_blisters.rules import Rules
 from simkit.games.backpacks_and_blisters.weather import wet_points
@@ -16,31 +18,21 @@ PHASE_NAMES += ("break_discard", "vote", "tie", "over")
 WALK, RIDE, REFRESH = range(3)
 
 
-class Turn:
+class Turn(NamedTuple):
     """A Rambler's turn of the Time chart in progress: the card played (-1 none yet), what the
     Rambler does (walk, ride, refresh), the walk's ends on offer, the ride's discard, the cards
     drawn, the Compass' extra draw (a stone on a triangle) and its two cards, and whether the
-    Rambler carries the Heavy Rucksack this turn."""
+    Rambler carries the Heavy Rucksack this turn. Never changed in place (copies of a game share
+    it): each change is a new one."""
 
-    __slots__ = ("played", "doing", "move_options", "ride_discarded", "drawn")
-    __slots__ += ("stone_on_triangle", "compass_pair", "carrying")
-
-    def __init__(self):
-        self.played, self.doing, self.ride_discarded = -1, WALK, False
-        self.move_options: list = []
-        self.drawn: list[int] = []
-        self.stone_on_triangle = False
-        self.compass_pair: list[int] = []
-        self.carrying = False
-
-    def copy(self) -> Turn:
-        new = object.__new__(Turn)
-        new.played, new.doing, new.ride_discarded = self.played, self.doing, self.ride_discarded
-        # the walk's ends are replaced, never changed in place: shared
-        new.move_options, new.drawn = self.move_options, list(self.drawn)
-        new.stone_on_triangle, new.compass_pair = self.stone_on_triangle, list(self.compass_pair)
-        new.carrying = self.carrying
-        return new
+    played: int = -1
+    doing: int = WALK
+    move_options: tuple = ()
+    ride_discarded: bool = False
+    drawn: tuple[int, ...] = ()
+    stone_on_triangle: bool = False
+    compass_pair: tuple[int, ...] = ()
+    carrying: bool = False
 
 
 def is_break(board: Board, turn: int) -> bool:

@@ -219,9 +219,8 @@ class BBState(MoveHandlers, RefreshmentHandlers, CardHandlers, RucksackHandlers,
             copy[name] = mine[name][:]
         other.used_equipment = [u[:] for u in self.used_equipment]
         other.ledger = [dict(led) for led in self.ledger]
-        other.this_turn = self.this_turn.copy()  # the Heavy Rucksack and the weather are shared
         other._legal = None
-        return other
+        return other  # the turn, the Heavy Rucksack and the weather are shared: never changed
 
     def action_text(self, action) -> str:
         return actions.describe(self.rules, action)
@@ -249,7 +248,7 @@ class BBState(MoveHandlers, RefreshmentHandlers, CardHandlers, RucksackHandlers,
 
     # ------------------------------------------------------------------ legal actions
 
-    def _compute_legal(self) -> list:
+    def _compute_legal(self) -> list | tuple:
         phase, seat = self.phase, self.cur
         if phase == EQUIP:
             return [("equip", t) for t in self._free_equipment(seat)]
@@ -323,7 +322,7 @@ class BBState(MoveHandlers, RefreshmentHandlers, CardHandlers, RucksackHandlers,
     def _begin_turn(self, seat: int) -> None:
         self._reset_turn()
         self.turn_seat = self.cur = seat
-        self.this_turn.carrying = self._carries(seat)
+        self.this_turn = self.this_turn._replace(carrying=self._carries(seat))
         self.phase = START
 
     def _next_turn(self) -> None:
@@ -345,7 +344,7 @@ class BBState(MoveHandlers, RefreshmentHandlers, CardHandlers, RucksackHandlers,
             if self.this_turn.stone_on_triangle and self.equipment[seat] == COMPASS:
                 pair = [c for c in (self._draw(seat), self._draw(seat)) if c is not None]
                 if len(pair) == 2:
-                    self.this_turn.compass_pair = pair
+                    self.this_turn = self.this_turn._replace(compass_pair=tuple(pair))
                     self.phase = COMPASS_DISCARD
                     return
             else:

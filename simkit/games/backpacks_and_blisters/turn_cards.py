@@ -44,7 +44,7 @@ class CardHandlers:
                 self._say(f"Rambler {seat} draws the Heavy Rucksack and must carry it.")
                 continue
             self.hands[seat].append(card)
-            self.this_turn.drawn.append(card)
+            self.this_turn = self.this_turn._replace(drawn=(*self.this_turn.drawn, card))
             return card
 
     def _discard(self, card: int) -> None:
@@ -53,10 +53,10 @@ class CardHandlers:
         self.discard.append(card)
         self._say(f"Rambler {seat} discards {card_text(self.rules, card)}.")
         if self.phase == RIDE_DISCARD:
-            self.this_turn.ride_discarded = True
+            self.this_turn = self.this_turn._replace(ride_discarded=True)
             self._continue_turn()
         elif self.phase == COMPASS_DISCARD:
-            self.this_turn.compass_pair = []
+            self.this_turn = self.this_turn._replace(compass_pair=())
             self._end_turn()
         else:
             self.queue.pop(0)

@@ -35,7 +35,7 @@ class MoveHandlers:
         seat = self.cur
         self.hands[seat].remove(card)
         self.discard.append(card)
-        self.this_turn.played, self.this_turn.doing = card, WALK
+        self.this_turn = self.this_turn._replace(played=card, doing=WALK)
         self._say(f"{self._clock()} Rambler {seat} plays {card_text(self.rules, card)}.")
         here = self.pos[seat]
         options = [("move", here, 0)]
@@ -44,7 +44,7 @@ class MoveHandlers:
         if len(options) == 1:
             self._move(*options[0][1:])
             return
-        self.this_turn.move_options = options
+        self.this_turn = self.this_turn._replace(move_options=tuple(options))
         self.phase = MOVE
 
     def _walk_options(self, seat: int, card: int) -> list[tuple]:
@@ -107,7 +107,7 @@ class MoveHandlers:
         self.stones[seat] = self.stones[seat] | {space}
         self.prime_count[seat] += 1
         if self.board.triangle[space]:
-            self.this_turn.stone_on_triangle = True  # the Compass' extra draw
+            self.this_turn = self.this_turn._replace(stone_on_triangle=True)  # Compass: 2 cards
         placed = self.cairn_count.get(space)
         if placed is not None:
             self.cairn_count[space] = placed + 1
@@ -129,7 +129,7 @@ class MoveHandlers:
 
     def _ride(self, ride: str, dest: int) -> None:
         seat, r = self.cur, self.rules
-        self.this_turn.doing = RIDE
+        self.this_turn = self.this_turn._replace(doing=RIDE)
         self.money[seat] -= r.ride_cost
         self.rides[seat] += 1
         by = "the Ferry" if ride == "ferry" else f"the {ride} bus"

@@ -25,7 +25,7 @@ class RefreshmentHandlers:
 
     def _refresh(self, drop: tuple[int, ...]) -> None:
         seat, r = self.cur, self.rules
-        self.this_turn.doing = REFRESH
+        self.this_turn = self.this_turn._replace(doing=REFRESH)
         self.money[seat] -= r.refresh_cost
         self.refreshments[seat] += 1
         self._say(
