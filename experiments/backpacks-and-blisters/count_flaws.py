@@ -38,7 +38,7 @@ def through_keswick(state, action) -> bool:
     somewhere the rulebook's "stop" reading would not let it reach?"""
     stop = state.clone()
     stop.rules = replace(state.rules, late_keswick="stop")
-    return action not in stop._walk_options(state.cur, state.played)
+    return action not in stop._walk_options(state.cur, state.this_turn.played)
 
 
 def play_one(names, seed, c: Counter, per: dict, rules) -> None:
@@ -79,7 +79,7 @@ def play_one(names, seed, c: Counter, per: dict, rules) -> None:
             late = state.turn >= b.return_from_turn and state.pos[seat] != b.start
             if late and any(keswick_now(state, a) for a in legal):
                 bank = state.score[seat] + b.return_points[state.turn - b.return_from_turn]
-                if state.holder == seat:
+                if state.rucksack.holder == seat:
                     bank += state.rules.rucksack_hero
                 best_return[seat] = max(best_return[seat] or -999, bank)
                 chances[seat].append(state.turn)

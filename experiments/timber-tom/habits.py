@@ -59,7 +59,7 @@ def play(names, seed, count_by_name, count_by_seat):
         if kind == "step":
             nxt, how = act[1], act[2]
             others = {p for s, p in enumerate(state.pos) if s != seat and not state.finished[s]}
-            room = state.allowance - state.counted
+            room = state.move.allowance - state.move.counted
             if nxt in others and nxt != state.board.camp:
                 add("jumps")
                 if room == 0 and ("stop",) in legal:

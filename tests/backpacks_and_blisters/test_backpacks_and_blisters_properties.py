@@ -118,7 +118,7 @@ def test_same_seed_same_game():
 
 def test_the_heavy_rucksack_is_conserved_while_in_play():
     state = play(RULES, 3, 99)
-    assert state.rucksack != IN_DECK or state.faces.rucksack in state.deck + state.discard
+    assert state.rucksack.where != IN_DECK or state.faces.rucksack in state.deck + state.discard
 
 
 @settings(deadline=None)

@@ -61,7 +61,7 @@ def test_a_returning_rambler_leaves_at_once_without_discarding_or_drawing():
     s.apply(("play", card(s, "Grange")))
     s.apply(("move", AT["Keswick"], 0))
     assert s.pos[0] == -1 and s.ledger[0]["return"] == B.return_points[0]
-    assert not s.raining and s.deck == deck  # nothing drawn: the weather stays sunny
+    assert not s.weather.raining and s.deck == deck  # nothing drawn: the weather stays sunny
     assert s.hands[0] == [card(s, "Walla Crag")] and s.cur == 1
 
 
@@ -154,13 +154,15 @@ def test_beauty_spot_and_prime_location_scored_with_the_weather_before_the_draw(
     sun = position(2, turn=3, hands=[["Friar's Crag"], []], deck=["Weather", "Helvellyn"])
     sun.apply(("play", card(sun, "Friar's Crag")))
     sun.apply(("move", AT[BEAUTY], 0))
-    assert sun.raining and sun.ledger[0]["beauty"] == RULES.beauty_points  # scored in the sun
+    assert (
+        sun.weather.raining and sun.ledger[0]["beauty"] == RULES.beauty_points
+    )  # scored in the sun
     rain = position(
         2, turn=3, hands=[["Friar's Crag"], []], deck=["Weather", "Helvellyn"], raining=True
     )
     rain.apply(("play", card(rain, "Friar's Crag")))
     rain.apply(("move", AT[BEAUTY], 0))
-    assert not rain.raining and rain.ledger[0]["beauty"] == 0  # scored in the rain
+    assert not rain.weather.raining and rain.ledger[0]["beauty"] == 0  # scored in the rain
     prime = position(2, turn=3, hands=[["Friar's Crag"], []], deck=["Weather", "Helvellyn"])
     prime.apply(("play", card(prime, "Friar's Crag")))
     prime.apply(("move", AT["Friar's Crag"], 0))

@@ -9,6 +9,7 @@ from simkit.games.backpacks_and_blisters.cards import BLISTER, WEATHER
 from simkit.games.backpacks_and_blisters.movement import reachable
 from simkit.games.backpacks_and_blisters.rules import EQUIPMENT, Rules
 from simkit.games.backpacks_and_blisters.scenario import position
+from simkit.games.backpacks_and_blisters.solo import honour, honour_level
 from simkit.games.backpacks_and_blisters.state import (
     BREAK_DISCARD,
     CARRIED,
@@ -22,8 +23,6 @@ from simkit.games.backpacks_and_blisters.state import (
     START,
     TIE,
     VOTE,
-    honour,
-    honour_level,
 )
 
 RULES = Rules()
@@ -59,7 +58,7 @@ def test_setup_player_and_map():
     s = GAME.new_state(RULES, 4, GameRng(3))
     assert s.phase == EQUIP and s.cur == 0 and s.turn == 0
     assert s.pos == [B.start] * 4 and s.money == [1] * 4 and s.chocolate == [True] * 4
-    assert s.score == [0] * 4 and not s.raining
+    assert s.score == [0] * 4 and not s.weather.raining
     assert all(len(h) == 4 for h in s.hands)
     assert all(s.faces.kind[c] not in (BLISTER, WEATHER) for h in s.hands for c in h)
     # Five Cairns on the locations of five cards turned before the deal, none of them in a hand.
@@ -198,7 +197,7 @@ def test_change_of_weather_flips_and_the_drawer_draws_again_and_rain_costs_a_poi
     s = position(2, hands=[["Walla Crag"], []], deck=["Weather", "Helvellyn"])
     walk(s, "Walla Crag", "Castlehead")
     assert s.score[0] == 2  # sunny when the stone went down
-    assert s.raining and card(s, "Helvellyn") in s.hands[0]
+    assert s.weather.raining and card(s, "Helvellyn") in s.hands[0]
     assert any(s.faces.kind[c] == WEATHER for c in s.discard)
     wet = position(2, hands=[["Walla Crag"], []], raining=True)
     walk(wet, "Walla Crag", "Castlehead")
@@ -398,7 +397,7 @@ def test_ferry_and_bus_rides():
 def test_drawing_the_heavy_rucksack_sets_it_aside_and_draws_again():
     s = position(2, hands=[["Walla Crag"], []], deck=["Rucksack", "Helvellyn"])
     walk(s, "Walla Crag", "Castlehead")
-    assert s.rucksack == CARRIED and s.holder == 0 and s.carried_turns == 0
+    assert s.rucksack.where == CARRIED and s.rucksack.holder == 0 and s.rucksack.carried_turns == 0
     assert s.hands[0] == [card(s, "Helvellyn")]
 
 
@@ -441,7 +440,9 @@ def test_vote_after_two_turns_from_the_carriers_left_majority_takes_it():
     s.apply(("vote", 0))
     s.apply(("vote", 0))
     s.apply(("vote", 2))
-    assert s.holder == 0 and s.carried_turns == 0 and s.cur == 2 and s.phase == START
+    assert (
+        s.rucksack.holder == 0 and s.rucksack.carried_turns == 0 and s.cur == 2 and s.phase == START
+    )
 
 
 def test_tied_vote_is_decided_by_the_carrier():
@@ -458,7 +459,7 @@ def test_tied_vote_is_decided_by_the_carrier():
         s.apply(("vote", target))
     assert s.phase == TIE and s.cur == 1 and {a[1] for a in s.legal_actions()} == {0, 1, 2}
     s.apply(("give", 1))
-    assert s.holder == 1  # the same Unfortunate may carry it again
+    assert s.rucksack.holder == 1  # the same Unfortunate may carry it again
 
 
 def test_lunch_does_not_count_as_a_carried_turn():
@@ -471,13 +472,13 @@ def test_lunch_does_not_count_as_a_carried_turn():
         rucksack=0,
     )
     blister(s)
-    assert s.carried_turns == 1
+    assert s.rucksack.carried_turns == 1
     blister(s)
     s.apply(("discard", card(s, "Grange")))
     s.apply(("discard", card(s, "Catbells")))
     while s.phase == EQUIP:
         s.apply(s.legal_actions()[0])
-    assert s.turn == B.lunch_turn + 1 and s.carried_turns == 1
+    assert s.turn == B.lunch_turn + 1 and s.rucksack.carried_turns == 1
 
 
 def test_off_map_ramblers_neither_vote_nor_receive():
@@ -503,7 +504,7 @@ def test_the_hero_brings_the_rucksack_home_for_five():
         rucksack=0,
     )
     walk(s, "Walla Crag", "Keswick")
-    assert s.ledger[0]["hero"] == 5 and s.rucksack == GONE and s.holder == -1
+    assert s.ledger[0]["hero"] == 5 and s.rucksack.where == GONE and s.rucksack.holder == -1
     s.invariants()
 
 
@@ -518,7 +519,12 @@ def test_random_passing_variant_skips_the_vote():
         carried_turns=1,
     )
     blister(s)
-    assert s.phase == START and s.cur == 2 and s.holder in (0, 1, 2) and s.carried_turns == 0
+    assert (
+        s.phase == START
+        and s.cur == 2
+        and s.rucksack.holder in (0, 1, 2)
+        and s.rucksack.carried_turns == 0
+    )
 
 
 # --------------------------------------------------------------------------- Secret Desires
@@ -538,7 +544,7 @@ def test_secret_desire_by_the_card_played_or_in_hand():
 
 def test_a_card_drawn_this_turn_cannot_claim_a_secret_desire():
     s = position(2, hands=[["Walla Crag", "Castlehead"], []])
-    s.drawn = [card(s, "Castlehead")]
+    s.this_turn = s.this_turn._replace(drawn=(card(s, "Castlehead"),))
     walk(s, "Walla Crag", "Castlehead")
     assert s.ledger[0]["secret_desire"] == 0
 
@@ -600,10 +606,10 @@ def test_solo_heavy_rucksack_every_other_hour():
         1, turn=1, hands=[["Blister", "Blister", "Grange"]], deck=["Rucksack", "Helvellyn"]
     )
     blister(s)  # drawn at 10:20
-    assert s.rucksack == CARRIED and s.rucksack_entered == 1
+    assert s.rucksack.where == CARRIED and s.rucksack.entered == 1
     carried = []
     for _ in range(7):
-        carried.append(s.carrying)
+        carried.append(s.this_turn.carrying)
         s.apply(
             (
                 "play",
@@ -627,9 +633,9 @@ def test_solo_weather_record_and_no_equipment_twice():
         raining=True,
         equipment=["Compass"],
     )
-    s.rainy_turns = 13
+    s.weather = s.weather._replace(rainy_turns=13)
     walk(s, "Grange", "Keswick")
-    assert s.phase == OVER and s.rainy_turns == 14 and s.ledger[0]["rain_record"] == 4
+    assert s.phase == OVER and s.weather.rainy_turns == 14 and s.ledger[0]["rain_record"] == 4
     lunch = position(1, turn=B.lunch_turn - 1, hands=[["Blister", "Grange"]], equipment=["Compass"])
     blister(lunch)
     lunch.apply(("discard", card(lunch, "Grange")))
@@ -747,7 +753,7 @@ def test_refreshments_draw_past_weather_and_the_heavy_rucksack():
         deck=["Weather", "Rucksack", "Helvellyn"],
     )
     s.apply(("refresh", next(c for c in s.hands[0] if s.faces.kind[c] == BLISTER)))
-    assert s.raining and s.holder == 0 and card(s, "Helvellyn") in s.hands[0]
+    assert s.weather.raining and s.rucksack.holder == 0 and card(s, "Helvellyn") in s.hands[0]
     assert len(s.hands[0]) == 4
     s.invariants()
 

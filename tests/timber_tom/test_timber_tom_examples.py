@@ -37,16 +37,16 @@ def test_first_move_landing_scenario():
     def s(r, c):
         return ("step", at(st, r, c), "")
 
-    assert st.allowance == 6  # everybody leaves Base Camp with 6
+    assert st.move.allowance == 6  # everybody leaves Base Camp with 6
     grey = [s(3, 10), s(3, 9), s(3, 8), s(2, 8), s(2, 7), s(3, 7)]
     play(st, [(a, lambda st: True) for a in grey])
-    play(st, [(("stop",), lambda st: st.plant_left == 3)])  # 500 zone: plant 3
+    play(st, [(("stop",), lambda st: st.planting.plant_left == 3)])  # 500 zone: plant 3
     for spot in ((2, 0), (2, 1), (2, 2)):
         st.apply(("plant", at(st, *spot)))
     assert st.current_player() == 1
     blue = [s(3, 11), s(2, 11), s(1, 11), s(0, 11), s(0, 10), s(0, 9)]
     play(st, [(a, lambda st: True) for a in blue])
-    play(st, [(("stop",), lambda st: st.plant_left == 2)])  # 250 zone: plant 2
+    play(st, [(("stop",), lambda st: st.planting.plant_left == 2)])  # 250 zone: plant 2
     st.apply(("plant", at(st, 3, 6)))
     st.apply(("plant", at(st, 2, 6)))
     red = [s(3, 10), s(2, 10), s(2, 9), s(3, 9), s(3, 8), s(4, 8)]
@@ -59,19 +59,22 @@ def test_first_move_landing_scenario():
         ],
     )
     assert st.stats["trees_planted"][2] == 0  # no action on the landing helipad
-    st.draw.remove(next(k for k, c in enumerate(st.rules.deck) if c.number == TRAIL_MIX))
-    st.draw.append(next(k for k, c in enumerate(st.rules.deck) if c.number == TRAIL_MIX))
+    st.cards.pile.remove(next(k for k, c in enumerate(st.rules.deck) if c.number == TRAIL_MIX))
+    st.cards.pile.append(next(k for k, c in enumerate(st.rules.deck) if c.number == TRAIL_MIX))
     yellow = [s(5, 9), s(5, 8), s(5, 7), s(4, 7), s(4, 6), s(5, 6)]
     play(st, [(a, lambda st: True) for a in yellow])
-    play(st, [(("stop",), lambda st: st.stats["cards_drawn"][3] == 1 and st.plant_left == 1)])
+    play(
+        st,
+        [(("stop",), lambda st: st.stats["cards_drawn"][3] == 1 and st.planting.plant_left == 1)],
+    )
     st.apply(("plant", at(st, 3, 0)))
     # the next moves: 6 on 500, 6 on 250, 5 on the 1000 helipad, the die on the bridge
-    assert st.current_player() == 0 and st.allowance == 6
+    assert st.current_player() == 0 and st.move.allowance == 6
     for seat, value in ((1, 6), (2, 5)):
         start_turn(st, seat)
-        assert st.allowance == value
+        assert st.move.allowance == value
     start_turn(st, 3, dice=[4])
-    assert st.die == 4 and st.allowance == 4
+    assert st.move.die == 4 and st.move.allowance == 4
 
 
 def test_rolling_4_from_a_bridge():
@@ -90,16 +93,22 @@ def test_rolling_4_from_a_bridge():
     plant(st, (3, 8))
     set_tray(st, 0, axes=0, saws=0)
     start_turn(st, 0, dice=[4])
-    assert st.allowance == 4
+    assert st.move.allowance == 4
     play(
         st,
         [
-            (("step", at(st, 3, 7), ""), lambda st: st.counted == 1),
-            (("step", at(st, 3, 8), "roll4"), lambda st: st.hand == 1 and st.counted == 2),
+            (("step", at(st, 3, 7), ""), lambda st: st.move.counted == 1),
+            (
+                ("step", at(st, 3, 8), "roll4"),
+                lambda st: st.planting.hand == 1 and st.move.counted == 2,
+            ),
             (("step", at(st, 3, 9), ""), lambda st: True),
-            (("step", at(st, 3, 10), ""), lambda st: st.counted == 4),
-            (("stop",), lambda st: st.hand == 1),
-            (("plant", at(st, 2, 0)), lambda st: st.hand == 0 and st.plant_left == 3),
+            (("step", at(st, 3, 10), ""), lambda st: st.move.counted == 4),
+            (("stop",), lambda st: st.planting.hand == 1),
+            (
+                ("plant", at(st, 2, 0)),
+                lambda st: st.planting.hand == 0 and st.planting.plant_left == 3,
+            ),
         ],
     )
 
@@ -128,11 +137,14 @@ def test_rolling_4_from_a_snow_cap_to_the_1500_refuge():
             (("step", at(st, 0, 4), ""), lambda st: True),
             (("step", at(st, 0, 5), ""), lambda st: True),
             (("step", at(st, 0, 6), ""), lambda st: True),
-            (("step", at(st, 0, 7), "roll4"), lambda st: st.counted == 4 and st.hand == 1),
-            (("extra", "pack"), lambda st: st.allowance == 5 and st.packs[0] == 0),
-            (("step", at(st, 0, 8), ""), lambda st: st.counted == 5),
-            (("stop",), lambda st: st.hand == 1),
-            (("plant", at(st, 3, 0)), lambda st: st.packs[0] == 3 and st.plant_left == 1),
+            (
+                ("step", at(st, 0, 7), "roll4"),
+                lambda st: st.move.counted == 4 and st.planting.hand == 1,
+            ),
+            (("extra", "pack"), lambda st: st.move.allowance == 5 and st.packs[0] == 0),
+            (("step", at(st, 0, 8), ""), lambda st: st.move.counted == 5),
+            (("stop",), lambda st: st.planting.hand == 1),
+            (("plant", at(st, 3, 0)), lambda st: st.packs[0] == 3 and st.planting.plant_left == 1),
         ],
     )
 
@@ -155,23 +167,29 @@ def test_complex_move_to_the_1500_refuge_in_7_spaces_from_9():
     plant(st, (3, 8))
     set_tray(st, 0, packs=2, axes=1)
     start_turn(st, 0)
-    assert st.allowance == 5
+    assert st.move.allowance == 5
     play(st, [(("step", at(st, 5, c), ""), lambda st: True) for c in (5, 6, 7, 8)])
     play(
         st,
         [
-            (("step", at(st, 4, 8), ""), lambda st: st.counted == 4),  # A: the jump is free
-            (("step", at(st, 3, 8), "axe"), lambda st: st.counted == 5 and st.axes[0] == 0),  # B
-            (("extra", "pack"), lambda st: st.allowance == 6),  # C: a pack ...
-            (("step", at(st, 1, 8), ""), lambda st: st.counted == 6),  # ... over the tailwind
-            (("extra", "pack"), lambda st: st.allowance == 7),  # D
-            (("step", at(st, 0, 8), ""), lambda st: st.counted == 7 and len(st.path) == 9),
-            (("stop",), lambda st: st.packs[0] == 3 and st.plant_left == 1),  # E, F
+            (("step", at(st, 4, 8), ""), lambda st: st.move.counted == 4),  # A: the jump is free
+            (
+                ("step", at(st, 3, 8), "axe"),
+                lambda st: st.move.counted == 5 and st.axes[0] == 0,
+            ),  # B
+            (("extra", "pack"), lambda st: st.move.allowance == 6),  # C: a pack ...
+            (("step", at(st, 1, 8), ""), lambda st: st.move.counted == 6),  # ... over the tailwind
+            (("extra", "pack"), lambda st: st.move.allowance == 7),  # D
+            (
+                ("step", at(st, 0, 8), ""),
+                lambda st: st.move.counted == 7 and len(st.move.path) == 9,
+            ),
+            (("stop",), lambda st: st.packs[0] == 3 and st.planting.plant_left == 1),  # E, F
         ],
     )
     rows_moved = sum(
         abs(a // 13 - b // 13) + abs(a % 13 - b % 13)
-        for a, b in zip(st.path, st.path[1:], strict=False)
+        for a, b in zip(st.move.path, st.move.path[1:], strict=False)
     )
     assert rows_moved == 9  # nine spaces of ground covered in a 7-space move
     assert st.stats["supply_packs_used"][0] == 2 and st.stats["trees_cleared"][0] == 1

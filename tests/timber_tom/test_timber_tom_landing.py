@@ -54,7 +54,7 @@ def test_low_refuge_restores_axes_then_plants_by_its_zone():
     start_turn(st, 0)
     walk(st, *TO_LOW_REFUGE)
     st.apply(("stop",))
-    assert st.axes[0] == 3 and st.packs[0] == 1 and st.plant_left == 3
+    assert st.axes[0] == 3 and st.packs[0] == 1 and st.planting.plant_left == 3
     assert st.saws[0] == 0  # a chainsaw comes back only at Base Camp
 
 
@@ -65,7 +65,7 @@ def test_high_refuge_restores_supply_packs_and_plants_one():
     start_turn(st, 0)
     walk(st, (2, 5), (1, 5), (0, 5), (0, 4), (1, 4))
     st.apply(("stop",))
-    assert st.packs[0] == 3 and st.plant_left == 1
+    assert st.packs[0] == 3 and st.planting.plant_left == 1
 
 
 def test_a_refuge_holds_one_hiker():
@@ -75,7 +75,7 @@ def test_a_refuge_holds_one_hiker():
     set_tray(st, 0, packs=0, flights=0)
     start_turn(st, 0)
     walk(st, *TO_LOW_REFUGE)  # onto the hiker: a jump, not a landing
-    assert st.counted == 5 and ("stop",) not in st.legal_actions()
+    assert st.move.counted == 5 and ("stop",) not in st.legal_actions()
 
 
 def test_flood_zone_landing_draws_a_card_whose_trees_are_planted():
@@ -85,7 +85,7 @@ def test_flood_zone_landing_draws_a_card_whose_trees_are_planted():
     stack_cards(st, FLASH_FLOOD)
     walk(st, *TO_FLOOD)
     st.apply(("stop",))
-    assert st.stats["cards_drawn"][0] == 1 and st.plant_left == 2
+    assert st.stats["cards_drawn"][0] == 1 and st.planting.plant_left == 2
     assert st.packs[0] == 2  # Flash Flood: hikers in flood zones lose a pack
 
 
@@ -109,7 +109,7 @@ def test_a_refuge_protects_from_card_penalties():
     stack_cards(st, GALE)
     walk(st, *TO_FLOOD)
     st.apply(("stop",))
-    assert st.axes == [3, 3, 2] and st.plant_left == 3
+    assert st.axes == [3, 3, 2] and st.planting.plant_left == 3
 
 
 def test_card_gains_stop_at_three_and_losses_at_zero():
@@ -125,7 +125,7 @@ def test_at_most_one_wild_card_per_hiker():
     wilds = [k for k, c in enumerate(st.rules.deck) if c.kind == "wild"]
     numbers = [st.rules.deck[k].number for k in wilds]
     st.wild[0] = wilds[0]  # already holds one
-    st.draw.remove(wilds[0])
+    st.cards.pile.remove(wilds[0])
     place(st, 0, 5, 6)
     start_turn(st, 0)
     stack_cards(st, numbers[1])
@@ -133,7 +133,7 @@ def test_at_most_one_wild_card_per_hiker():
     st.apply(("stop",))
     assert st.legal_actions() == [("wild", 1), ("wild", 0)]
     st.apply(("wild", 0))  # not played now: it cannot be kept beside the first
-    assert st.wild[0] == wilds[0] and wilds[1] in st.discard
+    assert st.wild[0] == wilds[0] and wilds[1] in st.cards.used
     st.invariants()
 
 
@@ -159,7 +159,7 @@ def test_radio_hot_spot_offers_planting_a_card_or_the_radio():
         ("radio", at(st, 1, 4)),
     }
     st.apply(("radio", at(st, 1, 4)))
-    assert st.pos[0] == at(st, 1, 4) and st.radios[0] == 1 and st.plant_left == 1
+    assert st.pos[0] == at(st, 1, 4) and st.radios[0] == 1 and st.planting.plant_left == 1
 
 
 def test_hot_spot_card_replaces_the_zone_tree_value():
@@ -170,7 +170,7 @@ def test_hot_spot_card_replaces_the_zone_tree_value():
     st.apply(("stop",))
     stack_cards(st, ROCKFALL)
     st.apply(("hotspot", "card"))
-    assert st.plant_left == 0 and st.current_player() == 1
+    assert st.planting.plant_left == 0 and st.current_player() == 1
 
 
 def test_helipad_flight_to_a_free_helipad_then_no_further_action():
@@ -181,10 +181,10 @@ def test_helipad_flight_to_a_free_helipad_then_no_further_action():
     st.apply(("stop",))
     assert set(st.legal_actions()) == {("fly", -1), ("fly", at(st, 3, 2))}
     st.apply(("fly", at(st, 3, 2)))
-    assert st.pos[0] == at(st, 3, 2) and st.flights[0] == 1 and st.plant_left == 0
+    assert st.pos[0] == at(st, 3, 2) and st.flights[0] == 1 and st.planting.plant_left == 0
     assert st.current_player() == 1 and st.stats["flights"][0] == 1
     start_turn(st, 0)
-    assert st.allowance == 5  # the landing pad's 1000 zone
+    assert st.move.allowance == 5  # the landing pad's 1000 zone
 
 
 def test_an_occupied_helipad_cannot_be_flown_to():
@@ -194,7 +194,7 @@ def test_an_occupied_helipad_cannot_be_flown_to():
     start_turn(st, 0)
     walk(st, (5, 6), (5, 7), (5, 8), (5, 9), (4, 9), (4, 8))
     st.apply(("stop",))
-    assert st.plant_left == 2 and st.phase == 2  # no free pad: an ordinary 250 space
+    assert st.planting.plant_left == 2 and st.phase == 2  # no free pad: an ordinary 250 space
 
 
 def test_canoe_crossing_costs_a_supply_pack():
@@ -228,7 +228,7 @@ def test_first_foot_on_each_snow_cap_costs_a_pack_without_a_space():
     set_tray(st, 0, packs=2)
     st._legal = None
     step(st, 1, 1)
-    assert st.packs[0] == 1 and st.counted == 1 and st.snow_paid[0] == 1
+    assert st.packs[0] == 1 and st.move.counted == 1 and st.snow_paid[0] == 1
     # leaving and coming back costs nothing more
     place(st, 0, 2, 1)
     start_turn(st, 0)
@@ -243,9 +243,9 @@ def test_treasure_is_collected_in_passing_even_with_a_hiker_on_it():
     start_turn(st, 0)
     step(st, 1, 1)
     step(st, 0, 1)  # jump the hiker on the Treasure Space
-    assert st.treasures[0] == 1 and st.counted == 1
+    assert st.treasures[0] == 1 and st.move.counted == 1
     step(st, 0, 0)
-    assert st.counted == 2
+    assert st.move.counted == 2
 
 
 def test_base_camp_restores_everything_and_the_move_goes_on():
@@ -259,7 +259,7 @@ def test_base_camp_restores_everything_and_the_move_goes_on():
     nxt = {a[1] for a in st.legal_actions() if a[0] == "step"}
     assert at(st, 5, 9) in nxt and at(st, 3, 10) not in nxt and ("stop",) in st.legal_actions()
     step(st, 5, 9)
-    assert st.counted == 2
+    assert st.move.counted == 2
 
 
 def test_emergency_forfeits_a_treasure_for_a_flight_home():

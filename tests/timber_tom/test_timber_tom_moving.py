@@ -26,10 +26,10 @@ def step(st, r, c, how=""):
 
 def test_first_move_is_six_and_starts_next_to_base_camp():
     st = make_state(MAP)
-    assert st.current_player() == 0 and st.allowance == 6
+    assert st.current_player() == 0 and st.move.allowance == 6
     assert targets(st) == {(3, 10), (3, 11), (3, 12), (4, 9), (5, 9)}
     step(st, 4, 9)
-    assert st.counted == 1
+    assert st.move.counted == 1
 
 
 def test_steps_are_perpendicular_and_never_revisit_a_space():
@@ -53,7 +53,7 @@ def test_a_move_goes_its_full_move_value_then_stops():
     step(st, 5, 6)
     assert ("stop",) in st.legal_actions() and not targets(st)
     st.apply(("stop",))
-    assert st.pos[0] == at(st, 5, 6) and st.plant_left == 2  # 250 zone: plant 2
+    assert st.pos[0] == at(st, 5, 6) and st.planting.plant_left == 2  # 250 zone: plant 2
 
 
 def test_move_values_follow_the_zone_where_the_move_starts():
@@ -61,7 +61,7 @@ def test_move_values_follow_the_zone_where_the_move_starts():
     for (r, c), value in {(4, 0): 6, (3, 0): 5, (2, 0): 4, (5, 0): 6}.items():
         place(st, 0, r, c)
         start_turn(st, 0)
-        assert st.allowance == value
+        assert st.move.allowance == value
 
 
 def test_jumping_a_hiker_does_not_count_and_no_move_ends_on_one():
@@ -72,9 +72,9 @@ def test_jumping_a_hiker_does_not_count_and_no_move_ends_on_one():
     for c in range(1, 6):
         step(st, 5, c)
     step(st, 5, 6)  # onto hiker 2: not counted
-    assert st.counted == 5
+    assert st.move.counted == 5
     step(st, 5, 7)
-    assert st.counted == 6 and ("stop",) in st.legal_actions()
+    assert st.move.counted == 6 and ("stop",) in st.legal_actions()
 
 
 def test_a_move_that_cannot_end_turns_back():
@@ -98,7 +98,7 @@ def test_tailwind_jumps_a_void_between_land_spaces_counting_one():
     start_turn(st, 0)
     assert (4, 7) in targets(st)
     step(st, 4, 7)
-    assert st.counted == 1
+    assert st.move.counted == 1
 
 
 def test_no_tailwind_over_water_or_from_a_bridge():
@@ -126,16 +126,16 @@ def test_supply_pack_flight_token_and_wild_card_buy_spaces():
     acts = st.legal_actions()
     assert ("extra", "pack") in acts and ("extra", "flight") in acts
     st.apply(("extra", "pack"))
-    assert st.allowance == 7 and st.packs[0] == 2 and st.stats["supply_packs_used"][0] == 1
+    assert st.move.allowance == 7 and st.packs[0] == 2 and st.stats["supply_packs_used"][0] == 1
     step(st, 5, 7)
     st.apply(("extra", "flight"))
-    assert st.allowance == 9 and st.flights[0] == 1
+    assert st.move.allowance == 9 and st.flights[0] == 1
 
 
 def test_wild_card_gives_two_spaces_and_clears_trees_on_the_path():
     st = make_state(MAP)
     wild = next(k for k, c in enumerate(st.rules.deck) if c.kind == "wild")
-    st.draw.remove(wild)
+    st.cards.pile.remove(wild)
     st.wild[0] = wild
     place(st, 0, 5, 0)
     plant(st, (5, 2))
@@ -144,7 +144,7 @@ def test_wild_card_gives_two_spaces_and_clears_trees_on_the_path():
     step(st, 5, 1)
     assert (5, 2) not in targets(st) or st.used141[0] == 0
     st.apply(("extra", "wild"))
-    assert st.allowance == 8 and st.wild[0] == -1
+    assert st.move.allowance == 8 and st.wild[0] == -1
     assert ("step", at(st, 5, 2), "wild") in st.legal_actions()
     step(st, 5, 2, "wild")
     assert not st.trees[at(st, 5, 2)]
@@ -156,10 +156,10 @@ def test_the_die_moves_in_danger_zones_and_shows_3_4_5():
     st = make_state(rows)
     place(st, 0, 5, 0)
     start_turn(st, 0, dice=[5])
-    assert st.die == 5 and st.allowance == 5
+    assert st.move.die == 5 and st.move.allowance == 5
     place(st, 0, 1, 0)  # on the Snow Cap
     start_turn(st, 0, dice=[3])
-    assert st.die == 3 and st.allowance == 3
+    assert st.move.die == 3 and st.move.allowance == 3
     from simkit.games.timber_tom.rules import DIE_FACES
 
     assert sorted(set(DIE_FACES)) == [3, 4, 5] and len(DIE_FACES) == 6
@@ -171,7 +171,7 @@ def test_fixed_danger_move_value_replaces_the_die():
     st = make_state(rows, danger_move=5, cards=False)
     place(st, 0, 5, 0)
     start_turn(st, 0, dice=[3])
-    assert st.die == 0 and st.allowance == 5
+    assert st.move.die == 0 and st.move.allowance == 5
 
 
 def test_seats_move_in_order_from_the_chief_hiker():

@@ -2,7 +2,7 @@
 
 import dataclasses
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simkit.core.rng import GameRng
@@ -85,9 +85,44 @@ def test_views_hide_only_the_card_pile(seed, n):
         assert view == state.view(seat) and hash(view.trees) is not None
         sampled = state.sample_hidden(seat, GameRng(seed + 1))
         assert sampled.view(seat) == view
-        assert sorted(sampled.draw) == sorted(state.draw)
+        assert sorted(sampled.cards.pile) == sorted(state.cards.pile)
         legal = state.legal_actions()
         state.apply(legal[chooser.below(len(legal))])
+
+
+def _table(state) -> tuple:
+    """Everything of a game a copy must not change: what every hiker sees, and what no view shows
+    (the pile's order, the chainsaw cuts kept, the spaces the trees in hand came from, the last
+    moves, the counts)."""
+    views = tuple(state.view(s) for s in range(state.n))
+    hidden = (tuple(state.cards.pile), state.cards.wild_drawn, tuple(state.chainsaw.kept))
+    hidden += (tuple(state.planting.lifted), state.planting.relief_left, tuple(state.last_path))
+    return views, hidden, {k: tuple(v) for k, v in state.stats.items()}, state.legal_actions()
+
+
+@settings(deadline=None)
+@given(seed=st.integers(0, 2**63), n=st.integers(2, 6), steps=st.integers(0, 300))
+def test_a_copy_plays_on_without_changing_the_original(seed, n, steps):
+    """A copy taken at any point (mid-move, with trees in hand, a Wild card drawn...) and played
+    to the end leaves the original as it was, which then plays on alike."""
+    state = GAME.new_state(Rules(turn_limit=12), n, GameRng(seed))
+    chooser = GameRng(seed ^ 0xC0DE)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[chooser.below(len(legal))])
+    before = _table(state)
+    copy, twin = state.clone(), state.clone()
+    play_a, play_b = GameRng(seed + 1), GameRng(seed + 1)
+    while not copy.is_terminal():
+        legal = copy.legal_actions()
+        copy.apply(legal[play_a.below(len(legal))])
+    assert _table(state) == before
+    while not twin.is_terminal():
+        legal = twin.legal_actions()
+        twin.apply(legal[play_b.below(len(legal))])
+    assert twin.outcome() == copy.outcome()
 
 
 def test_a_ringed_hiker_always_gets_a_way_out():
@@ -106,7 +141,7 @@ def test_a_ringed_hiker_always_gets_a_way_out():
     place(s, 1, 2, 6)
     plant(s, (1, 5), (1, 6), (1, 7), (2, 5), (2, 7), (3, 5), (3, 6), (3, 7))
     start_turn(s, 1)
-    assert s.phase == LIFT and s.relief_left == 3
+    assert s.phase == LIFT and s.planting.relief_left == 3
     s.apply(("lift", at(s, 3, 6)))
     s.apply(("plant", at(s, 5, 0)))
     assert not s._ringed(1)

@@ -59,7 +59,7 @@ def test_an_axe_or_chainsaw_clears_a_tree_next_to_the_hiker_after_its_move():
     }
     st.apply(("clear", tree, "axe"))
     assert not st.trees[tree] and st.axes[0] == 2 and st.stats["trees_cleared"][0] == 1
-    assert st.plant_left == 2  # then the landing plants by its zone (250)
+    assert st.planting.plant_left == 2  # then the landing plants by its zone (250)
 
 
 def test_no_clearing_after_the_move_without_a_tool():
@@ -87,7 +87,7 @@ def test_a_pack_trade_with_one_space_left_lets_one_for_one_clear_the_tree_ahead(
     assert ("extra", "pack") in legal and ("extra", "flight") in legal
     st.apply(("extra", "pack"))
     st.apply(("step", tree, "141"))
-    assert st.counted == st.allowance == 6 and ("stop",) in st.legal_actions()
+    assert st.move.counted == st.move.allowance == 6 and ("stop",) in st.legal_actions()
 
 
 # ------------------------------------------------------------------ 11. the Wild card at once
@@ -102,12 +102,15 @@ def test_a_wild_card_drawn_can_be_played_at_once_for_two_more_spaces_through_tre
     st.apply(("stop",))
     assert st.legal_actions() == [("wild", 1), ("wild", 0)]
     st.apply(("wild", 1))
-    assert st.allowance == st.counted + 2 and ("step", at(st, 4, 0), "wild") in st.legal_actions()
+    assert (
+        st.move.allowance == st.move.counted + 2
+        and ("step", at(st, 4, 0), "wild") in st.legal_actions()
+    )
     st.apply(("step", at(st, 4, 0), "wild"))
     st.apply(("step", at(st, 3, 0), ""))
     st.apply(("stop",))
     assert st.pos[0] == at(st, 3, 0) and not st.trees[at(st, 4, 0)]
-    assert st.wild[0] == -1 and st.plant_left == 2  # landed anew, in the 1000 zone
+    assert st.wild[0] == -1 and st.planting.plant_left == 2  # landed anew, in the 1000 zone
     st.invariants()
 
 
@@ -172,7 +175,7 @@ def test_a_broken_bridge_forces_the_drawer_back_the_way_it_came():
     stack_cards(st, BROKEN_BRIDGE)
     walk(st, *TO_FLOOD)
     st.apply(("stop",))
-    assert st.pos[0] == at(st, 5, 3) and st.plant_left == 2  # 3 back; the card's trees
+    assert st.pos[0] == at(st, 5, 3) and st.planting.plant_left == 2  # 3 back; the card's trees
 
 
 def test_a_forced_move_back_never_ends_on_another_hiker():

@@ -158,7 +158,7 @@ def test_it_never_plants_on_its_own_way_to_the_treasure(name):
         st.apply(("clear", -1, ""))
     me = st.pos[0]
     treasure = st.board.treasures[0]
-    for _ in range(st.plant_left):
+    for _ in range(st.planting.plant_left):
         act = choice(name, st, 0)
         assert act[0] == "plant" and not on_a_shortest_way(st, me, treasure, act[1])
         st.apply(act)

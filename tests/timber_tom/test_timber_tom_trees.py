@@ -33,7 +33,7 @@ def test_a_move_ending_in_a_tree_zone_plants_its_tree_value_anywhere_allowed():
     start_turn(st, 0)
     walk_row5(st, 6)
     st.apply(("stop",))
-    assert st.plant_left == 2
+    assert st.planting.plant_left == 2
     spaces = {a[1] for a in st.legal_actions()}
     assert at(st, 4, 4) not in spaces  # a hiker stands there
     assert at(st, 1, 0) not in spaces and at(st, 0, 1) not in spaces  # Snow Cap, treasure
@@ -41,7 +41,7 @@ def test_a_move_ending_in_a_tree_zone_plants_its_tree_value_anywhere_allowed():
     assert at(st, 2, 0) in spaces and at(st, 3, 0) in spaces
     st.apply(("plant", at(st, 2, 0)))
     st.apply(("plant", at(st, 3, 0)))
-    assert st.current_player() == 1 and st.box == st.rules.tree_box - 2
+    assert st.current_player() == 1 and st.planting.box == st.rules.tree_box - 2
     assert st.stats["trees_planted"][0] == 2
 
 
@@ -66,11 +66,11 @@ def test_axe_clears_one_tree_and_chainsaw_two():
     step(st, 5, 1)
     assert hows(st, 5, 2) == {"axe", "saw", "141"}
     step(st, 5, 2, "axe")
-    assert st.axes[0] == 0 and st.box == st.rules.tree_box - 2
+    assert st.axes[0] == 0 and st.planting.box == st.rules.tree_box - 2
     step(st, 5, 3, "saw")
-    assert st.saws[0] == 0 and st.saw_credit == 1
+    assert st.saws[0] == 0 and st.chainsaw.cuts == 1
     step(st, 5, 4, "saw")  # the chainsaw's second tree
-    assert st.saw_credit == 0 and st.stats["trees_cleared"][0] == 3
+    assert st.chainsaw.cuts == 0 and st.stats["trees_cleared"][0] == 3
 
 
 def test_one_for_one_takes_a_point_off_the_move_per_tree_once_per_mountain():
@@ -82,7 +82,7 @@ def test_one_for_one_takes_a_point_off_the_move_per_tree_once_per_mountain():
     step(st, 5, 1)
     step(st, 5, 2, "141")
     step(st, 5, 3, "141")  # the same move may take off more points
-    assert st.allowance == 4 and st.counted == 3
+    assert st.move.allowance == 4 and st.move.counted == 3
     step(st, 5, 4)
     assert ("stop",) in st.legal_actions()
     st.apply(("stop",))
@@ -106,14 +106,14 @@ def test_rolling_4_removes_a_tree_and_replants_it():
     step(st, 5, 1)
     assert "roll4" in hows(st, 5, 2)
     step(st, 5, 2, "roll4")
-    assert st.hand == 1
+    assert st.planting.hand == 1
     step(st, 5, 3)
     step(st, 5, 4)
     st.apply(("stop",))
-    assert st.phase == 2 and st.hand == 1  # replant the lifted tree first ...
+    assert st.phase == 2 and st.planting.hand == 1  # replant the lifted tree first ...
     assert ("plant", at(st, 5, 2)) not in st.legal_actions()  # ... elsewhere
     st.apply(("plant", at(st, 2, 0)))
-    assert st.hand == 0 and st.plant_left == 2 and st.trees[at(st, 2, 0)]
+    assert st.planting.hand == 0 and st.planting.plant_left == 2 and st.trees[at(st, 2, 0)]
 
 
 def test_rolling_4_unused_on_the_path_may_lift_any_tree_after_the_move():
@@ -127,7 +127,7 @@ def test_rolling_4_unused_on_the_path_may_lift_any_tree_after_the_move():
     st.apply(("stop",))
     assert st.legal_actions() == [("lift", -1), ("lift", at(st, 2, 0))]
     st.apply(("lift", at(st, 2, 0)))
-    assert st.hand == 1 and st.phase == 2
+    assert st.planting.hand == 1 and st.phase == 2
 
 
 def test_a_ringed_in_hiker_may_move_three_trees_before_moving():
@@ -135,12 +135,12 @@ def test_a_ringed_in_hiker_may_move_three_trees_before_moving():
     place(st, 1, 5, 2)
     plant(st, (5, 1), (5, 3), (4, 2))
     start_turn(st, 1)
-    assert st.relief_left == 3 and st.phase == 1  # lift
+    assert st.planting.relief_left == 3 and st.phase == 1  # lift
     st.apply(("lift", at(st, 5, 3)))
-    assert st.hand == 1 and st.phase == 2
+    assert st.planting.hand == 1 and st.phase == 2
     st.apply(("plant", at(st, 2, 0)))
     st.apply(("lift", -1))
-    assert st.phase == 0 and st.allowance == 6
+    assert st.phase == 0 and st.move.allowance == 6
 
 
 def test_no_one_may_ring_themselves_in():
@@ -149,7 +149,7 @@ def test_no_one_may_ring_themselves_in():
     plant(st, (4, 0), (4, 1))
     start_turn(st, 0)
     # the hiker plants while standing in the corner, whose only way out is (5,1) then (5,2)
-    st.phase, st.stage, st.plant_left = 2, 3, 1
+    st.phase, st.stage, st.planting.plant_left = 2, 3, 1
     st._legal = None
     spaces = {a[1] for a in st.legal_actions()}
     assert at(st, 5, 1) not in spaces and at(st, 5, 2) not in spaces

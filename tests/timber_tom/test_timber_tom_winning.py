@@ -109,7 +109,7 @@ def test_final_return_ends_the_turn_without_restoring_or_trees_and_card_effects(
     st = race(2, {0})
     set_tray(st, 0, packs=1, axes=1)
     go_home(st)
-    assert st.packs[0] == 1 and st.axes[0] == 1 and st.plant_left == 0
+    assert st.packs[0] == 1 and st.axes[0] == 1 and st.planting.plant_left == 0
     assert st.current_player() == 1
     # hiker 2 lands in the flood zone and draws Gale (every other hiker loses an axe)
     place(st, 1, 5, 6)

@@ -4,9 +4,35 @@ Refreshments close, Ramblers may come home) and 6 p.m. (the day ends)."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from simkit.games.backpacks_and_blisters.board import PRIME, Board
 from simkit.games.backpacks_and_blisters.rules import Rules
 from simkit.games.backpacks_and_blisters.weather import wet_points
+
+# Phases: what the current seat is deciding.
+EQUIP, START, MOVE, SHOP, RIDE_DISCARD, COMPASS_DISCARD, BREAK_DISCARD, VOTE, TIE, OVER = range(10)
+PHASE_NAMES = ("equip", "start", "move", "shop", "ride_discard", "compass_discard")
+PHASE_NAMES += ("break_discard", "vote", "tie", "over")
+# What the Rambler chose to do this turn.
+WALK, RIDE, REFRESH = range(3)
+
+
+class Turn(NamedTuple):
+    """A Rambler's turn of the Time chart in progress: the card played (-1 none yet), what the
+    Rambler does (walk, ride, refresh), the walk's ends on offer, the ride's discard, the cards
+    drawn, the Compass' extra draw (a stone on a triangle) and its two cards, and whether the
+    Rambler carries the Heavy Rucksack this turn. Never changed in place (copies of a game share
+    it): each change is a new one."""
+
+    played: int = -1
+    doing: int = WALK
+    move_options: tuple = ()
+    ride_discarded: bool = False
+    drawn: tuple[int, ...] = ()
+    stone_on_triangle: bool = False
+    compass_pair: tuple[int, ...] = ()
+    carrying: bool = False
 
 
 def is_break(board: Board, turn: int) -> bool:

@@ -15,7 +15,7 @@ def check(st, over: bool, compass_discard: bool) -> None:
     has ended; ``compass_discard``: the Rambler to play holds a Compass' extra card)."""
     f, b = st.faces, st.board
     held = [c for h in st.hands for c in h]
-    outside = [f.rucksack] if st.rucksack != IN_DECK else []
+    outside = [f.rucksack] if st.rucksack.where != IN_DECK else []
     everything = sorted(st.deck + st.discard + held + outside)
     if everything != list(range(len(f))):
         raise InvariantError(
@@ -52,7 +52,7 @@ def check(st, over: bool, compass_discard: bool) -> None:
         raise InvariantError("the day ran past 6 p.m.")
     if over and st.end_reason == "normal" and st._on_map():
         raise InvariantError("the day is over with Ramblers still out")
-    if (st.rucksack == CARRIED) != (st.holder >= 0):
+    if (st.rucksack.where == CARRIED) != (st.rucksack.holder >= 0):
         raise InvariantError("the Heavy Rucksack's holder does not match where it is")
     if b.kind[b.start] != TOWN:
         raise InvariantError("the start is not Keswick")

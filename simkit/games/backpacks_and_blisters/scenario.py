@@ -11,7 +11,7 @@ from __future__ import annotations
 from simkit.core.rng import GameRng
 from simkit.games.backpacks_and_blisters.cards import BLISTER, RUCKSACK, WEATHER
 from simkit.games.backpacks_and_blisters.rules import EQUIPMENT, Rules
-from simkit.games.backpacks_and_blisters.state import CARRIED, BBState, new_state
+from simkit.games.backpacks_and_blisters.state import BBState, new_state
 
 
 def card_id(state: BBState, name: str, taken: set[int]) -> int:
@@ -77,14 +77,15 @@ def position(
     state.used_equipment = [[t] if t >= 0 else [] for t in state.equipment]
     state.money = list(money or [rules.start_money] * n_players)
     state.chocolate = list(chocolate or [rules.start_chocolate] * n_players)
-    state.raining = raining
+    state.weather = state.weather._replace(raining=raining)
     state.cairn_count = {b.index[k]: v for k, v in (cairns or {}).items()}
     for s, names in enumerate(stones or []):
         state.stones[s] = frozenset(b.index[n] for n in names)
         state.prime_count[s] = len(state.stones[s])
     if rucksack is not None:
-        state.rucksack, state.holder, state.carried_turns = CARRIED, rucksack, carried_turns
-        state.rucksack_entered = turn
+        state.rucksack = state.rucksack.drawn_by(rucksack, turn)._replace(
+            carried_turns=carried_turns
+        )
     state.turn = turn
     state._events.clear()
     state._begin_turn(seat)

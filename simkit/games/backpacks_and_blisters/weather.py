@@ -4,7 +4,24 @@ Protection earns nothing."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from simkit.games.backpacks_and_blisters.rules import Rules
+
+
+class Weather(NamedTuple):
+    """Sun or rain, and (solo) the turns it has rained, for the rain record. Never changed in
+    place (copies of a game share it): each change is a new one."""
+
+    raining: bool = False
+    rainy_turns: int = 0
+
+    def changed(self) -> Weather:
+        """A Change of Weather: sun to rain, rain to sun."""
+        return self._replace(raining=not self.raining)
+
+    def rained_a_turn(self) -> Weather:
+        return self._replace(rainy_turns=self.rainy_turns + 1)
 
 
 def wet_points(rules: Rules, points: int, raining: bool) -> int:

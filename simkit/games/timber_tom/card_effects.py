@@ -16,6 +16,33 @@ _LOW = (bd.Z250, bd.Z500, bd.FLOOD)
 _HIGH = (bd.Z1000, bd.Z1500, bd.SNOW)
 
 
+class HikingCards:
+    """The Hiking Cards off the hikers' trays (11.): the pile (its top last), the "used" card
+    pile, and a Wild card just drawn, to be played at once or kept (``wild_drawn``, -1 none)."""
+
+    __slots__ = ("pile", "used", "wild_drawn")
+
+    def __init__(self, n_cards: int, rng):
+        self.pile = list(range(n_cards))
+        rng.shuffle(self.pile)
+        self.used: list[int] = []
+        self.wild_drawn = -1
+
+    def left(self) -> bool:
+        """Whether a card can still be drawn (the used pile is shuffled into a new one)."""
+        return bool(self.pile or self.used)
+
+    def take(self, rng) -> int:
+        """The card drawn (its index in the deck), -1 when none is left."""
+        idx, self.pile, self.used = draw(self.pile, self.used, rng)
+        return idx
+
+    def copy(self) -> HikingCards:
+        new = object.__new__(HikingCards)
+        new.pile, new.used, new.wild_drawn = list(self.pile), list(self.used), self.wild_drawn
+        return new
+
+
 def draw(pile: list[int], discards: list[int], rng) -> tuple[int, list[int], list[int]]:
     """(the card drawn, the pile, the discards): the top card of the pile, the "used card" pile
     shuffled into a new one when it runs out; -1 when no card is left anywhere."""
@@ -106,7 +133,9 @@ def forced_to(board: bd.Board, eff: Effect, where: int, last_path, trees, taken,
     return landslide_to(board, where, eff.n, next_home(), taken)
 
 
-def forced_back_to(board: bd.Board, last_path: list[int], n: int, trees, occupied: set[int]) -> int:
+def forced_back_to(
+    board: bd.Board, last_path: tuple[int, ...], n: int, trees, occupied: set[int]
+) -> int:
     """Where a hiker forced ``n`` spaces back the way its last move came ends: back along that
     path (``last_path[-1]`` is where it stands), never into Base Camp or onto a tree planted since,
     on the furthest space it may stand on (not a canoe, not another hiker)."""

@@ -18,18 +18,18 @@ def check(st: TimberTomState, moving: bool) -> None:
     """Raise InvariantError on the first broken invariant (``moving``: the hiker to play is in the
     middle of a move, where it may stand in a canoe or on a hiker it jumps)."""
     b, r = st.board, st.rules
-    planted = sum(st.trees)
-    if planted + st.box + st.hand != r.tree_box:
+    planted, box, hand = sum(st.trees), st.planting.box, st.planting.hand
+    if planted + box + hand != r.tree_box:
         raise InvariantError(
-            f"trees not conserved: {planted} planted + {st.box} in box + "
-            f"{st.hand} in hand != {r.tree_box}"
+            f"trees not conserved: {planted} planted + {box} in box + {hand} in hand != "
+            f"{r.tree_box}"
         )
     stray = int.from_bytes(st.trees, "little") & b.no_tree_mask
     if stray:
         where = b.where(next(i for i in range(b.n_nodes) if stray >> (8 * i) & 1))
         raise InvariantError(f"a tree on {where}, where none may grow")
-    held = [w for w in (*st.wild, st.wild_drawn) if w >= 0]
-    cards = st.draw + st.discard + held
+    held = [w for w in (*st.wild, st.cards.wild_drawn) if w >= 0]
+    cards = st.cards.pile + st.cards.used + held
     if sorted(cards) != (list(range(len(r.deck))) if r.cards else []):
         raise InvariantError("Hiking Cards not conserved between pile, discards and hands")
     seen: set[int] = set()
@@ -45,8 +45,8 @@ def check(st: TimberTomState, moving: bool) -> None:
         ):
             if not 0 <= value <= top:
                 raise InvariantError(f"hiker {s + 1} holds {value} {name}")
-        if not 0 <= st.saw_kept[s] <= 1:
-            raise InvariantError(f"hiker {s + 1} keeps {st.saw_kept[s]} chainsaw cuts")
+        if not 0 <= st.chainsaw.kept[s] <= 1:
+            raise InvariantError(f"hiker {s + 1} keeps {st.chainsaw.kept[s]} chainsaw cuts")
         if st.treasures[s] >> len(b.treasures):
             raise InvariantError(f"hiker {s + 1} holds an unknown Treasure")
         p = st.pos[s]
@@ -61,7 +61,7 @@ def check(st: TimberTomState, moving: bool) -> None:
         if b.feature[p] == bd.CANOE:
             raise InvariantError(f"hiker {s + 1} ended a move in a canoe")
         seen.add(p)
-    if len(set(st.path)) != len(st.path):
+    if len(set(st.move.path)) != len(st.move.path):
         raise InvariantError("a move visited a space twice")
-    if st.counted > st.allowance and not st.finished[st.seat]:
+    if st.move.counted > st.move.allowance and not st.finished[st.seat]:
         raise InvariantError("a move went further than its allowance")

@@ -13,6 +13,69 @@ from simkit.games.timber_tom import snow_caps, supply_packs
 from simkit.games.timber_tom.rules import DIE_FACES
 
 
+class Move:
+    """The move in progress (B. Moving Rules): where it began, its allowance and the spaces
+    counted against it (a hiker jumped counts none), its path, the die thrown, and what is open
+    during it: the Rolling-4 tree (3.), a Wild card in play (11.), One-for-One on a mountain
+    (5.); then how it ended: short of its allowance, given up, done clearing after it."""
+
+    __slots__ = ("start", "counted", "allowance", "die", "path", "roll4_open", "wild_active")
+    __slots__ += ("one_for_one", "early", "turned_back", "cleared_after")
+
+    def __init__(self, here: int):
+        self.start = here
+        self.counted = self.allowance = self.die = 0
+        self.path = [here]
+        self.roll4_open = self.wild_active = False
+        self.one_for_one = 0  # bits by mountain: One-for-One used in this move
+        self.early = self.turned_back = self.cleared_after = False
+
+    @property
+    def room(self) -> int:
+        """Spaces the move has still to go."""
+        return self.allowance - self.counted
+
+    def begin(self, here: int, die: int, allowance: int) -> None:
+        self.start, self.counted, self.path = here, 0, [here]
+        self.die, self.allowance = die, allowance
+        self.roll4_open = die == 4  # 3. The "Rolling 4" Rule
+        self.one_for_one = 0
+        self.wild_active = False
+
+    def new_turn(self) -> None:
+        self.early = self.turned_back = self.cleared_after = False
+
+    def step(self, nxt: int, jumped: bool) -> None:
+        """A space stepped onto: a hiker jumped costs no space (Rule 5)."""
+        self.counted += 0 if jumped else 1
+        self.path.append(nxt)
+
+    def one_for_one_on(self, mountain_bit: int) -> None:
+        """A tree cleared by One-for-One takes a point off the move (5. Tree Clearing)."""
+        self.one_for_one |= mountain_bit
+        self.allowance -= 1
+
+    def end(self) -> None:
+        self.early = self.counted < self.allowance
+
+    def play_wild(self, here: int, spaces: int) -> None:
+        """A Wild card played as soon as drawn: the move goes on ``spaces`` more from where it
+        landed, through trees, and a turn back now returns here (11. Hiking Cards)."""
+        self.wild_active = True
+        self.allowance = self.counted + spaces
+        self.start = here
+        self.early = self.cleared_after = False
+
+    def copy(self) -> Move:
+        new = object.__new__(Move)
+        new.start, new.counted, new.allowance = self.start, self.counted, self.allowance
+        new.die, new.path, new.one_for_one = self.die, list(self.path), self.one_for_one
+        new.roll4_open, new.wild_active = self.roll4_open, self.wild_active
+        new.early, new.turned_back = self.early, self.turned_back
+        new.cleared_after = self.cleared_after
+        return new
+
+
 def zone_values(zones) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each zone's Move-value and Tree-value (C. "Move" & "Tree" Values): Base Camp "is situated
     inside the 250 zone" for its Move-value; danger zones have neither (0)."""

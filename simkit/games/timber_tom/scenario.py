@@ -67,7 +67,7 @@ def plant(state: TimberTomState, *spaces: tuple[int, int]) -> None:
     """Put trees from the box on the board."""
     for row, col in spaces:
         state.trees[at(state, row, col)] = 1
-        state.box -= 1
+        state.planting.box -= 1
 
 
 def set_tray(state: TimberTomState, seat: int, **counts: int) -> None:
@@ -90,6 +90,6 @@ def stack_cards(state: TimberTomState, *numbers: int) -> None:
     """Put these cards (by printed number) on top of the pile, the first drawn first."""
     index = {card.number: k for k, card in enumerate(state.rules.deck)}
     chosen = [index[n] for n in numbers]
-    rest = [k for k in state.draw + state.discard if k not in chosen]
-    state.draw = rest + chosen[::-1]
-    state.discard = []
+    rest = [k for k in state.cards.pile + state.cards.used if k not in chosen]
+    state.cards.pile = rest + chosen[::-1]
+    state.cards.used = []

@@ -7,6 +7,8 @@ the whole game."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import fast_searches
 
@@ -88,6 +90,99 @@ def tools_after(how: str, axes: int, saws: int, saw_cuts: int) -> tuple[int, int
             return axes, saws, saw_cuts - 1
         return axes, saws - 1, 1
     return axes, saws, saw_cuts
+
+
+class Planting:
+    """The trees on the move (4. Tree Planting; 3. Rolling 4; 4. Rings of trees): the Tree Box,
+    the trees in hand (lifted to be replanted elsewhere) and the spaces they came from, the trees
+    the landing lets the hiker plant, and the trees a ringed-in hiker may still move."""
+
+    __slots__ = ("box", "hand", "lifted", "plant_left", "relief_left")
+
+    def __init__(self, box: int):
+        self.box = box
+        self.hand = 0
+        self.lifted: list[int] = []
+        self.plant_left = self.relief_left = 0
+
+    def new_turn(self) -> None:
+        self.plant_left = self.hand = 0
+        self.lifted.clear()
+
+    def lift(self, trees: bytearray, space: int) -> None:
+        """A tree taken into hand, to be replanted elsewhere (never back where it stood)."""
+        trees[space] = 0
+        self.hand += 1
+        self.lifted.append(space)
+
+    def uproot(self, trees: bytearray, space: int) -> None:
+        """A tree taken from the high zones for one of the trees to plant (the box is empty)."""
+        self.lift(trees, space)
+        self.plant_left -= 1
+
+    def clear(self, trees: bytearray, space: int) -> None:
+        """ "Once trees have been removed from the game board, place them back in the tree box"."""
+        trees[space] = 0
+        self.box += 1
+
+    def plant(self, trees: bytearray, space: int) -> None:
+        """One tree planted: a tree in hand first, else one from the Tree Box."""
+        if self.hand:
+            self.hand -= 1
+            if not self.hand:
+                self.lifted.clear()
+        else:
+            self.box -= 1
+            self.plant_left -= 1
+        trees[space] = 1
+
+    def back_to_box(self) -> None:
+        """The trees in hand go back to the Tree Box (no space left, or home: 13. NOTE)."""
+        self.box += self.hand
+        self.hand = 0
+        self.lifted.clear()
+
+    def copy(self) -> Planting:
+        new = object.__new__(Planting)
+        new.box, new.hand, new.lifted = self.box, self.hand, list(self.lifted)
+        new.plant_left, new.relief_left = self.plant_left, self.relief_left
+        return new
+
+
+class Chainsaw(NamedTuple):
+    """The chainsaw cuts (5. Tree Clearing: "1 Chainsaw removes 2 trees"): the cut left in the
+    saw of the hiker moving, and the one each hiker keeps for a later move while ``keep``
+    (``saw_cut_kept``); otherwise the second cut is lost at the end of the move. Never changed
+    in place (copies of a game share it): each change is a new one."""
+
+    keep: bool
+    cuts: int
+    kept: tuple[int, ...]
+
+    @classmethod
+    def new(cls, n_players: int, keep: bool) -> Chainsaw:
+        return cls(keep, 0, (0,) * n_players)
+
+    def ready(self, saws: int) -> bool:
+        return bool(self.cuts or saws)
+
+    def taken_up(self, seat: int) -> Chainsaw:
+        """At the start of a move: the cut kept from an earlier move."""
+        cuts = self.kept[seat] if self.keep else 0
+        return self._replace(cuts=cuts, kept=_put(self.kept, seat, 0))
+
+    def put_down(self, seat: int) -> Chainsaw:
+        """At the end of the turn: the unused second cut kept, or lost."""
+        kept = self.cuts if self.keep else 0
+        return self._replace(cuts=0, kept=_put(self.kept, seat, kept))
+
+    def handed_back(self, seat: int, moving: bool) -> Chainsaw:
+        """A fresh chainsaw at Base Camp: the half-used one is handed back."""
+        return self._replace(cuts=0 if moving else self.cuts, kept=_put(self.kept, seat, 0))
+
+
+def _put(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
 
 
 class WaysHome:
