@@ -816,7 +816,7 @@ def play_games(root, first, count, n, kinds, board, tables):
         np.zeros(n_spaces, dtype=np.int64),
     )
     search = Search(
-        np.zeros((n_spaces, fw.SYMBOLS, fw.SYMBOLS), dtype=np.int64),
+        np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
         np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12 + 1, dtype=np.int64),
     )
@@ -830,15 +830,15 @@ def play_games(root, first, count, n, kinds, board, tables):
         np.zeros(n_spaces, dtype=np.bool_),
         np.zeros(n_spaces, dtype=np.bool_),
         np.zeros((n_spaces, 2, 3), dtype=np.int64),
-        np.zeros((n_spaces, fw.SYMBOLS, fw.SYMBOLS, 2, 2, 3), dtype=np.int64),
+        np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         search,
     )
     words = tables.home_bits.shape[2]
     notes = Notes(
-        np.zeros((5, n_spaces), dtype=np.float64),
+        np.zeros((5, n_spaces + 1), dtype=np.float64),
         np.zeros(n_spaces + 1, dtype=np.int64),
-        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(words, dtype=np.int64),
         np.zeros(n_spaces, dtype=np.bool_),
         np.zeros(n_spaces, dtype=np.bool_),
         np.zeros(16, dtype=np.int64),
@@ -976,7 +976,7 @@ class CompiledRules:
         planners = Tables(
             np.array(styles or [fp.style_numbers(PeakBagger())], dtype=np.float64),
             np.stack([t[0] for t in tables]),
-            np.stack([t[1] for t in tables]),
+            np.ascontiguousarray(np.stack([t[1] for t in tables])),
             np.stack([t[2] for t in tables]),
             self.hops,
             self.home_sets,

@@ -19,6 +19,7 @@ from functools import cache
 
 import numba as nb
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.games.backpacks_and_blisters import fast_walks as fw
 from simkit.games.backpacks_and_blisters.board import PRIME
@@ -261,9 +262,9 @@ def _card_worth(p, board, state, card):
 
 @nb.njit(cache=True, inline="always")
 def _stone_values(p, board, state, notes):
-    """``_Plan.stone_values`` into ``plan[STONES]`` (one per Rambling card's location); the end
-    values of the spaces are then worked out as they are asked for (``_at``): a new decision's
-    number in ``known[-1]`` forgets the last one's."""
+    """``_Plan.stone_values`` into ``plan[STONES]`` (one per Rambling card's location, the best
+    of them last); the end values of the spaces are then worked out as they are asked for
+    (``_at``): a new decision's number in ``known[-1]`` forgets the last one's."""
     rules, spaces, cards = board.rules, board.spaces, board.cards
     table, seats, hands, stones = state.table, state.seats, state.hands, state.stones
     known, seat = notes.known, p.seat
@@ -289,6 +290,10 @@ def _stone_values(p, board, state, notes):
             value += rules[R_SUN_PROTECTION]
         done = spaces[space, S_KIND] != PRIME or stones[seat, space]
         notes.plan[STONES, j] = 0.0 if done else value
+    top = 0.0
+    for j in range(rules[R_N_RAMBLING]):
+        top = max(top, notes.plan[STONES, j])
+    notes.plan[STONES, notes.plan.shape[1] - 1] = top
 
 
 @nb.njit(cache=True, inline="always")
@@ -308,9 +313,7 @@ def _at(p, board, state, notes, a):
     last = turns_to.shape[0] - 1
     # The locations nearest first: once the best stone value over the nearest one left's
     # discount cannot beat the best so far, no farther one can (the maximum is the same).
-    top = 0.0
-    for j in range(n_primes):
-        top = max(top, plan[STONES, j])
+    top = plan[STONES, plan.shape[1] - 1]
     best = 0.0 if n_primes else -np.inf
     for i in range(n_primes):
         j = p.nearest[a, i]
@@ -510,26 +513,28 @@ def _rucksack_target(p, rules, table, seats, acts, count, gains):
 @nb.njit(cache=True, _nrt=False)
 def _best_walk(p, board, state, work, notes, n, card, eat, n_rest, bar):
     """``_Plan.best_walk(_Plan.reach(card, eat), rest, bar)``: the best end of the card's walk."""
-    rules, seats, table, reach = board.rules, state.seats, state.table, notes.reach
+    rules, seats, table, ends = board.rules, state.seats, state.table, notes.ends
     k = fw.allowance(board.cards, seats, p.seat, card, eat, table[CARRYING] == 1, work.allow)
-    work.stops[rules[R_START]] = rules[R_LATE_STOP] == 1 and table[TURN] >= rules[R_RETURN_FROM]
-    fw.mark_others(board.spaces, seats, n, p.seat, work.others)
-    fw.reach_all(
-        board.paths, work.search, seats[p.seat, POS], work.allow, k, 1, work.others, work.stops,
-        reach,
-    )  # fmt: skip
-    fw.clear_others(seats, n, work.others)
+    stop = -1
+    if rules[R_LATE_STOP] == 1 and table[TURN] >= rules[R_RETURN_FROM]:
+        stop = rules[R_START]
+    work.stops[rules[R_START]] = stop >= 0
+    here = seats[p.seat, POS]
+    fw.ends_bits(board.paths, work, notes, board.spaces, seats, n, p.seat, here, k, stop, ends)
     best = -np.inf
     late = table[TURN] > rules[R_TEA]
-    for s in range(reach.shape[0]):
-        if not reach[s]:
-            continue
-        if late:
-            value = _walk_value(p, board, state, work, notes, s, n_rest, bar)
-        else:
-            _at(p, board, state, notes, s)
-            value = notes.plan[ENDS, s]
-        best = max(best, value)
+    for w in range(ends.shape[0]):
+        left = ends[w]
+        while left:
+            # The ends in the spaces' order, lowest bit first.
+            s = w * 64 + trailing_zeros(left)
+            left &= left - 1
+            if late:
+                value = _walk_value(p, board, state, work, notes, s, n_rest, bar)
+            else:
+                _at(p, board, state, notes, s)
+                value = notes.plan[ENDS, s]
+            best = max(best, value)
     return best
 
 
@@ -576,7 +581,10 @@ def decide(phase, k, board, state, work, tables, notes, count, seat, n):
         return best
     if phase == P_SHOP:
         return 0 if _wants_chocolate(style, rules, table, seats, seat) else 1
-    _stone_values(p, board, state, notes)
+    if phase != P_MOVE:
+        # The move follows the seat's own start, valued on the same stones and cards (the one
+        # played counts as held in both): its sweep serves, as the Python planner's cache does.
+        _stone_values(p, board, state, notes)
     if phase == P_MOVE:
         n_rest = _rest(state, seat, 0, notes.rest)
         price = _bar_price(style, rules, table)

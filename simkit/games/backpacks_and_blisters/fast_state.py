@@ -22,9 +22,9 @@ Work = namedtuple(
 Tables = namedtuple(
     "Tables", "styles homes turns_to nearest hops home_sets home_bits walking_after"
 )
-# The planners' scratch: a decision's estimates, the walks on an empty map kept per chunk (as
-# bits, see ``fast_walks.walk_bits``) and one set of such bits.
-Notes = namedtuple("Notes", "plan known reach via nowhere rest gains walks walked bits")
+# The planners' scratch: a decision's estimates, where a walk ends and the walks on an empty
+# map kept per chunk (as bits, see ``fast_walks.walk_bits``), and one more set of such bits.
+Notes = namedtuple("Notes", "plan known ends via nowhere rest gains walks walked bits")
 # Who plays each seat of a game (``RANDOM`` or 1 + a style's row) and the game's streams.
 Players = namedtuple("Players", "kinds rngs tables notes")
 

@@ -99,7 +99,9 @@ def reach(paths, search, start, circles, triangles, others, stops, out):
     offsets, targets, triangle = paths
     seen, marks, stack = search
     stamp = _next_stamp(marks)
-    seen[start, circles, triangles] = stamp
+    # The marks are laid out for this search's own allowance: few, and close together.
+    cs, ts = circles + 1, triangles + 1
+    seen[(start * cs + circles) * ts + triangles] = stamp
     out[start] = True
     stack[0] = (start * SYMBOLS + circles) * SYMBOLS + triangles
     top = 1
@@ -112,9 +114,9 @@ def reach(paths, search, start, circles, triangles, others, stops, out):
         for k in range(offsets[here], offsets[here + 1]):
             there = targets[k]
             nc, nt = _step(triangle, others, there, c, t)
-            if nc < 0 or nt < 0 or seen[there, nc, nt] == stamp:
+            if nc < 0 or nt < 0 or seen[(there * cs + nc) * ts + nt] == stamp:
                 continue
-            seen[there, nc, nt] = stamp
+            seen[(there * cs + nc) * ts + nt] = stamp
             if not others[there]:
                 out[there] = True
             if not stops[there]:
@@ -132,22 +134,64 @@ def reach_all(paths, search, start, allow, n_allow, factor, others, stops, out):
 
 
 @nb.njit(cache=True, inline="always")
+def _pack(mask, bits):
+    """A mask of spaces as bits: space ``s`` is bit ``s % 64`` of word ``s // 64``."""
+    for w in range(bits.shape[0]):
+        bits[w] = 0
+    for s in range(mask.shape[0]):
+        if mask[s]:
+            bits[s >> 6] |= 1 << (s & 63)
+
+
+@nb.njit(cache=True, inline="always")
 def walk_bits(paths, search, notes, start, circles, triangles):
     """The spaces one walk of (``circles``, ``triangles``) reaches from ``start`` on a map with
-    nobody about, as bits (space ``s`` is bit ``s % 64`` of word ``s // 64``): searched the
-    first time a chunk asks, then kept in ``notes.walks`` (the map does not change)."""
+    nobody about, as bits (:func:`_pack`): searched the first time a chunk asks, then kept in
+    ``notes.walks`` (the map does not change)."""
     bits = notes.walks[circles, triangles, start]
     if not notes.walked[circles, triangles, start]:
         via = notes.via
         clear(via)
         reach(paths, search, start, circles, triangles, notes.nowhere, notes.nowhere, via)
-        for w in range(bits.shape[0]):
-            bits[w] = 0
-        for s in range(via.shape[0]):
-            if via[s]:
-                bits[s >> 6] |= 1 << (s & 63)
+        _pack(via, bits)
         notes.walked[circles, triangles, start] = True
     return bits
+
+
+@nb.njit(cache=True, inline="always")
+def _has(bits, space):
+    return (bits[space >> 6] >> (space & 63)) & 1 == 1
+
+
+@nb.njit(cache=True, inline="always")
+def ends_bits(paths, work, notes, spaces, seats, n, seat, start, n_allow, stop, out):
+    """:func:`reach_all` of ``work.allow[:n_allow]`` from ``start`` as bits into ``out``, with
+    the other Ramblers about and ``stop`` (a space that ends the walk, -1: none). While no other
+    Rambler stands on or beside the walks kept for the empty map (:func:`walk_bits`) and they
+    do not pass the stop, the search goes as it went there and those serve; else it is
+    searched."""
+    allow, search = work.allow, work.search
+    for w in range(out.shape[0]):
+        out[w] = 0
+    for a in range(n_allow):
+        walked = walk_bits(paths, search, notes, start, allow[a, 0], allow[a, 1])
+        for w in range(out.shape[0]):
+            out[w] |= walked[w]
+    offsets, targets, _ = paths
+    blocked = stop >= 0 and _has(out, stop)
+    for s in range(n):
+        p = seats[s, POS]
+        if s != seat and p >= 0 and spaces[p, S_KIND] == SMALL:
+            # Passing it costs nothing: a walk beside it (the paths go both ways) may go on.
+            blocked |= _has(out, p)
+            for k in range(offsets[p], offsets[p + 1]):
+                blocked |= _has(out, targets[k])
+    if not blocked:
+        return
+    mark_others(spaces, seats, n, seat, work.others)
+    reach_all(paths, search, start, allow, n_allow, 1, work.others, work.stops, notes.via)
+    clear_others(seats, n, work.others)
+    _pack(notes.via, out)
 
 
 @nb.njit(cache=True, inline="always")
@@ -159,12 +203,13 @@ def _code(here, c, t, eaten, bar, bought):
 def _push(ways, top, here, c, t, eaten, bar, bought, walk_on):
     """``push`` of ``movement._walk``: the (space, eaten, bought) is arrived at (unless another
     Rambler holds the space), and the walk goes on from there unless it is a stop. ``ways``:
-    the search's marks (``seen6``, its number), its stack, the ends (``found``, their number)
-    and the spaces held by others."""
-    seen6, visit, stack, found, stamp, others = ways
-    if seen6[here, c, t, eaten, bar, bought] == visit:
+    the search's marks (``seen6``, its number), its stack, the ends (``found``, their number),
+    the spaces held by others and the circles and triangles the marks are laid out for."""
+    seen6, visit, stack, found, stamp, others, cs, ts = ways
+    mark = ((((here * cs + c) * ts + t) * 2 + eaten) * 2 + bar) * 3 + bought
+    if seen6[mark] == visit:
         return top
-    seen6[here, c, t, eaten, bar, bought] = visit
+    seen6[mark] = visit
     if not others[here]:
         found[here, eaten, bought] = stamp
     if walk_on:
@@ -179,7 +224,9 @@ def walk(paths, work, start, c0, t0, bar0, money, price, stamp):
     way the walk can end, the bar eaten anywhere on the way and bars bought at shops passed."""
     offsets, targets, triangle = paths
     others, stops, shops, stack = work.others, work.stops, work.shops, work.search.stack
-    ways = (work.seen6, _next_stamp(work.search.marks), stack, work.found, stamp, others)
+    # Eating adds the allowance once more: at most twice it is left (the marks' layout).
+    visit = _next_stamp(work.search.marks)
+    ways = (work.seen6, visit, stack, work.found, stamp, others, 2 * c0 + 1, 2 * t0 + 1)
     top = _push(ways, 0, start, c0, t0, 0, bar0, 0, True)
     while top:
         top -= 1
