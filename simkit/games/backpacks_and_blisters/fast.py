@@ -15,8 +15,9 @@ from the seat's stream as ``Random.choose`` does. The walk's ends come from the 
 State lives in flat integer arrays allocated once per chunk: the deck and the discards (top at
 the end, as the Python lists), the hands (kept sorted: only their contents matter), per-seat
 tallies (``seats``), the Cairns and the stones. Scalars of the table are slots of ``table``.
-numba's on-disk cache checks only the source file of each compiled function: after changing a
-module inlined here, touch this file or clear ``__pycache__``.
+numba's on-disk cache checks only the contents of the source file of each compiled function:
+after changing a module inlined here (:mod:`fast_walks`, :mod:`fast_state`), clear
+``__pycache__``.
 """
 
 from __future__ import annotations
