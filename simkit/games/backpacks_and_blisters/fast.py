@@ -15,8 +15,9 @@ from the seat's stream as ``Random.choose`` does. The walk's ends come from the 
 State lives in flat integer arrays allocated once per chunk: the deck and the discards (top at
 the end, as the Python lists), the hands (kept sorted: only their contents matter), per-seat
 tallies (``seats``), the Cairns and the stones. Scalars of the table are slots of ``table``.
-numba's on-disk cache checks only the source file of each compiled function: after changing a
-module inlined here, touch this file or clear ``__pycache__``.
+numba's on-disk cache checks only the contents of the source file of each compiled function:
+after changing a module inlined here (:mod:`fast_walks`, :mod:`fast_state`), clear
+``__pycache__``.
 """
 
 from __future__ import annotations
@@ -32,15 +33,13 @@ from simkit.core.fast_rng import below, game_streams
 from simkit.core.results import SCHEMA
 from simkit.games.backpacks_and_blisters import fast_planner as fp
 from simkit.games.backpacks_and_blisters import fast_walks as fw
-from simkit.games.backpacks_and_blisters.board import PRIME, SMALL
+from simkit.games.backpacks_and_blisters.board import PRIME
 from simkit.games.backpacks_and_blisters.cards import BLISTER, RAMBLING, RUCKSACK, WEATHER, faces
 from simkit.games.backpacks_and_blisters.fast_state import (
     BAR,
     BUY,
-    C_CIRCLES,
     C_KIND,
     C_LOCATION,
-    C_TRIANGLES,
     CAIRN_POINTS,
     CARRIED,
     CARRIED_TURNS,
@@ -131,15 +130,21 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     USED,
     VOTE,
     VOTES,
+    Board,
+    Notes,
+    Players,
+    Search,
+    State,
+    Tables,
+    Work,
+    cairn_bonus,
 )
 from simkit.games.backpacks_and_blisters.movement import _map_arrays
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
     COMPASS,
     GUIDE_BOOKS,
-    MINT_CAKE,
     SUN_PROTECTION,
-    WALKING_STICKS,
     Rules,
 )
 from simkit.strategies.backpacks_and_blisters import PeakBagger
@@ -354,12 +359,7 @@ def _place_stone(rules, spaces, table, seats, hands, stones, cairn, seat, space)
     if spaces[space, S_TRIANGLE] and eq == BINOCULARS:
         points += rules[R_BINOCULARS]
     if placed >= 0:
-        if placed == 0:
-            bonus = rules[R_CAIRN_FIRST]
-        elif placed == 1:
-            bonus = rules[R_CAIRN_SECOND]
-        else:
-            bonus = rules[R_CAIRN_OTHER]
+        bonus = cairn_bonus(rules, placed)
         points += bonus
         seats[seat, CAIRN_POINTS] += bonus
     if desire:
@@ -388,35 +388,26 @@ def _act(acts, k, kind, a, b, c):
 
 
 @nb.njit(cache=True, inline="always")
-def _others_on_small(spaces, seats, n, seat, others):
-    """The small spaces other Ramblers hold, as a mask (cleared by ``_clear_others``)."""
-    for s in range(n):
-        p = seats[s, POS]
-        if s != seat and p >= 0 and spaces[p, S_KIND] == SMALL:
-            others[p] = True
-
-
-@nb.njit(cache=True, inline="always")
-def _clear_others(seats, n, others):
-    for s in range(n):
-        p = seats[s, POS]
-        if p >= 0:
-            others[p] = False
-
-
-@nb.njit(cache=True, inline="always")
-def _start_actions(
-    rules, spaces, ferry, bus_start, bus_stops, table, seats, hands, others, acts, scratch, seat, n
-):
+def _start_actions(board, state, work, n, seat):
     """``BBState._start_actions``: play a card, ride, Refreshments with each set of discards,
     buy a bar, in that order."""
+    rules, spaces, ferry, bus_start, bus_stops = (
+        board.rules, board.spaces, board.ferry, board.bus_start, board.bus_stops
+    )  # fmt: skip
+    table, seats, hands, acts, others = (
+        state.table,
+        state.seats,
+        state.hands,
+        work.acts,
+        work.others,
+    )
     k = 0
     m = seats[seat, HAND_LEN]
     for j in range(m):
         k = _act(acts, k, PLAY, hands[seat, j], 0, 0)
     here = seats[seat, POS]
     if seats[seat, MONEY] >= rules[R_RIDE_COST] and m > 0:
-        _others_on_small(spaces, seats, n, seat, others)
+        fw.mark_others(spaces, seats, n, seat, others)
         if spaces[here, S_FERRY]:
             for j in range(ferry.shape[0]):
                 p = ferry[j]
@@ -431,12 +422,12 @@ def _start_actions(
                     p = bus_stops[j]
                     if p != here and not others[p]:
                         k = _act(acts, k, RIDE, 0, p, 0)
-        _clear_others(seats, n, others)
+        fw.clear_others(seats, n, others)
     if _serving(rules, spaces, here, table[TURN]) and seats[seat, MONEY] >= rules[R_REFRESH_COST]:
         # ``refresh_drops``: every combination of the sorted hand, fewest first, in
         # lexicographic order (as itertools.combinations); a row holds the hand slots as bits.
         for size in range(m + 1):
-            k = _combinations(acts, k, m, size, scratch)
+            k = _combinations(acts, k, m, size, work.scratch)
     if _can_buy(rules, spaces, table, seats, seat):
         k = _act(acts, k, BUY, 0, 0, 0)
     return k
@@ -464,41 +455,79 @@ def _combinations(acts, k, m, size, idx):
             idx[i] = idx[i - 1] + 1
 
 
-# fmt: off
-# The engine's steps pass the whole state by name (numba inlines them; see the module notes).
+@nb.njit(cache=True, inline="always")
+def _walk_options(board, state, work, n, seat, card):
+    """``BBState._walk_options``: the card's allowances (``movement.allowance``), then the walk's
+    ends (:func:`fast_walks.options`)."""
+    rules, spaces, table, seats = board.rules, board.spaces, state.table, state.seats
+    rucksack = table[CARRYING] == 1
+    n_allow = fw.allowance(board.cards, seats, seat, card, 0, rucksack, work.allow)
+    turn = table[TURN]
+    for s in range(work.shops.shape[0]):
+        work.shops[s] = _serving(rules, spaces, s, turn)
+    work.stops[rules[R_START]] = rules[R_LATE_STOP] == 1 and turn >= rules[R_RETURN_FROM]
+    fw.mark_others(spaces, seats, n, seat, work.others)
+    count = fw.options(
+        board.paths, work, seats[seat, POS], n_allow, seats[seat, BAR], seats[seat, MONEY],
+        rules[R_CHOCOLATE_COST],
+    )  # fmt: skip
+    fw.clear_others(seats, n, work.others)
+    return count
+
+
 # ----------------------------------------------------------------------- decisions
+# The engine's steps pass the game as the bundles of :mod:`fast_state`: ``board`` (the rules'
+# numbers and the map), ``state``, ``work`` (scratch) and ``players`` (who decides, their
+# streams, the planners' tables and scratch).
 @nb.njit(cache=True, _nrt=False)
-def _decide(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, phase, seat, count,
-):
+def _decide(board, state, work, players, n, phase, seat, count):
     """The row of ``acts[:count]`` that ``seat``'s strategy picks (the Python runner asks even
     when one action is legal): ``random`` draws it from the seat's stream."""
-    if kinds[seat] == RANDOM:
-        return np.int64(below(rngs, 1 + seat, count))
-    k = kinds[seat] - 1
+    kind = players.kinds[seat]
+    if kind == RANDOM:
+        return np.int64(below(players.rngs, 1 + seat, count))
     return fp.decide(
-        phase, styles[k], homes[k], turns_to[k], nearest[k], hops, home_sets, walking_after, rules,
-        spaces, cards, offsets, targets, triangle, table, seats, hands, stones, cairn, acts, count,
-        seat, n, plan, known, allow, reach, via, nowhere, others, stops, seen, marks, stack, rest,
-        gains,
+        phase, kind - 1, board, state, work, players.tables, players.notes, count, seat, n
     )
+
+
+@nb.njit(cache=True, inline="always")
+def _ask(board, state, work, players, n, phase, seat, count):
+    """:func:`_decide`, with the phase and the count as plain numbers: numba compiles a called
+    function anew for each constant argument, and so would the planners for each phase."""
+    return _decide(board, state, work, players, n, np.int64(phase), np.int64(seat), np.int64(count))
+
+
+@nb.njit(cache=True, inline="always")
+def _buy_bar(rules, seats, seat):
+    seats[seat, MONEY] -= rules[R_CHOCOLATE_COST]
+    seats[seat, BAR] = 1
+
+
+@nb.njit(cache=True, inline="always")
+def _offer_bar(board, state, work, players, n, seat):
+    """The shop's question (``"buy"`` or ``"end"``) and the bar bought."""
+    _act(work.acts, 0, BUY, 0, 0, 0)
+    _act(work.acts, 1, END, 0, 0, 0)
+    if _ask(board, state, work, players, n, fp.P_SHOP, seat, 2) == 0:
+        _buy_bar(board.rules, state.seats, seat)
+
+
+@nb.njit(cache=True, inline="always")
+def _discard(state, seat, card):
+    """``card`` from ``seat``'s hand onto the discards."""
+    _hand_remove(state.hands, state.seats, seat, card)
+    _to_discard(state.table, state.discard, card)
 
 
 # ----------------------------------------------------------------------- one game
 @nb.njit(cache=True, _nrt=False)
-def _equipment_round(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, count,
-):
+def _equipment_round(board, state, work, players, n, count):
     """``BBState._next_equipment`` over ``queue[:count]``: each seat chooses a free tile; a seat
     left with one takes it without asking."""
+    seats, acts = state.seats, work.acts
     for q in range(count):
-        seat = queue[q]
+        seat = work.queue[q]
         k = 0
         for tile in range(6):
             taken = False
@@ -511,87 +540,40 @@ def _equipment_round(
                 k = _act(acts, k, EQUIP, tile, 0, 0)
         tile = acts[0, 1]
         if k > 1:
-            tile = acts[
-                _decide(
-                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
-                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
-                    known, reach, via, nowhere, rest, gains, n, fp.P_EQUIP, seat, k,
-                ),
-                1,
-            ]
+            tile = acts[_ask(board, state, work, players, n, fp.P_EQUIP, seat, k), 1]
         seats[seat, EQUIPMENT] = tile
         seats[seat, USED] |= 1 << tile
 
 
 @nb.njit(cache=True, _nrt=False)
-def _discard_choice(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
-):
+def _discard_choice(board, state, work, players, n, seat):
     """A discard from the sorted hand (after a ride, at Lunch or Tea): the card, -1 if none."""
-    m = seats[seat, HAND_LEN]
+    m = state.seats[seat, HAND_LEN]
     if m == 0:
         return -1
     for j in range(m):
-        _act(acts, j, DISCARD, hands[seat, j], 0, 0)
-    return acts[
-        _decide(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
-            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
-            rest, gains, n, fp.P_DISCARD, seat, m,
-        ),
-        1,
-    ]
+        _act(work.acts, j, DISCARD, state.hands[seat, j], 0, 0)
+    return work.acts[_ask(board, state, work, players, n, fp.P_DISCARD, seat, m), 1]
 
 
 @nb.njit(cache=True, _nrt=False)
-def _shop(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
-):
+def _shop(board, state, work, players, n, seat):
     """``BBState._offer_shop``: at an open Refreshment location, buy a bar or not."""
-    if not _can_buy(rules, spaces, table, seats, seat):
-        return
-    _act(acts, 0, BUY, 0, 0, 0)
-    _act(acts, 1, END, 0, 0, 0)
-    if (
-        _decide(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
-            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
-            rest, gains, n, fp.P_SHOP, seat,
-            2,
-        )
-        == 0
-    ):
-        seats[seat, MONEY] -= rules[R_CHOCOLATE_COST]
-        seats[seat, BAR] = 1
+    if _can_buy(board.rules, board.spaces, state.table, state.seats, seat):
+        _offer_bar(board, state, work, players, n, seat)
 
 
 @nb.njit(cache=True, _nrt=False)
-def _vote(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-):
+def _vote(board, state, work, players, n):
     """``BBState._start_vote`` to ``_hand_rucksack``: the carrier has carried it long enough."""
+    table, seats, acts = state.table, state.seats, work.acts
     carrier = table[HOLDER]
     on_map = _on_map_count(seats, n)
     if on_map == 1:
         table[HOLDER], table[CARRIED_TURNS] = carrier, 0
         return
-    if rules[R_RANDOM_PASSING]:
-        pick = np.int64(below(rngs, 0, on_map))
+    if board.rules[R_RANDOM_PASSING]:
+        pick = np.int64(below(players.rngs, 0, on_map))
         for s in range(n):
             if seats[s, POS] >= 0:
                 if pick == 0:
@@ -608,19 +590,7 @@ def _vote(
         for s in range(n):
             if seats[s, POS] >= 0:
                 k = _act(acts, k, VOTE, s, 0, 0)
-        seats[
-            acts[
-                _decide(
-                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
-                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
-                    known, reach, via, nowhere, rest, gains, n, fp.P_VOTE, voter, k,
-                ),
-                1,
-            ],
-            VOTES,
-        ] += 1
+        seats[acts[_ask(board, state, work, players, n, fp.P_VOTE, voter, k), 1], VOTES] += 1
     top = 0
     for s in range(n):
         top = max(top, seats[s, VOTES])
@@ -630,71 +600,38 @@ def _vote(
             k = _act(acts, k, GIVE, s, 0, 0)
     seat = acts[0, 1]
     if k > 1:
-        seat = acts[
-            _decide(
-                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
-                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
-                reach, via, nowhere, rest, gains, n, fp.P_VOTE, carrier, k,
-            ),
-            1,
-        ]
+        seat = acts[_ask(board, state, work, players, n, fp.P_VOTE, carrier, k), 1]
     table[HOLDER], table[CARRIED_TURNS] = seat, 0
 
 
 @nb.njit(cache=True, _nrt=False)
-def _turn(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
-):
+def _turn(board, state, work, players, n, seat):
     """``BBState._begin_turn`` to ``_end_turn``: one Rambler's turn of the Time chart."""
+    rules, spaces, cards = board.rules, board.spaces, board.cards
+    table, seats, hands, acts, rngs = state.table, state.seats, state.hands, work.acts, players.rngs
     turn = table[TURN]
     table[PLAYED], table[STONE_ON_TRIANGLE] = -1, 0
     table[CARRYING] = _carries(rules, table, n, seat)
     while True:
-        k = _start_actions(
-            rules, spaces, ferry, bus_start, bus_stops, table, seats, hands, others, acts, scratch,
-            seat, n,
-        )
+        k = _start_actions(board, state, work, n, seat)
         if k == 0:
             return FAILED
-        row = _decide(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
-            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
-            rest, gains, n, fp.P_START, seat, k,
-        )
+        row = _ask(board, state, work, players, n, fp.P_START, seat, k)
         kind = acts[row, 0]
         if kind != BUY:
             break
-        seats[seat, MONEY] -= rules[R_CHOCOLATE_COST]
-        seats[seat, BAR] = 1
-    here = seats[seat, POS]
-    dest = here
+        _buy_bar(rules, seats, seat)
+    dest = seats[seat, POS]
     if kind == PLAY:
         card = acts[row, 1]
-        _hand_remove(hands, seats, seat, card)
-        _to_discard(table, discard, card)
+        _discard(state, seat, card)
         table[PLAYED] = card
         eat, bought = 0, 0
         if cards[card, C_KIND] == RAMBLING:
-            count = _walk_options(
-                rules, spaces, cards, offsets, targets, triangle, shops, stops, table, seats,
-                others, acts, allow, plain, far, found, seen, seen6, marks, stack, seat, n, card,
-            )
+            count = _walk_options(board, state, work, n, seat, card)
             row = 0
             if count > 1:
-                row = _decide(
-                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
-                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
-                    known, reach, via, nowhere, rest, gains, n, fp.P_MOVE, seat, count,
-                )
+                row = _ask(board, state, work, players, n, fp.P_MOVE, seat, count)
             dest, eat, bought = acts[row, 1], acts[row, 2], acts[row, 3]
         seats[seat, BAR] = 1 if seats[seat, BAR] - eat + bought > 0 else 0
         seats[seat, MONEY] -= bought * rules[R_CHOCOLATE_COST]
@@ -707,214 +644,93 @@ def _turn(
         mask = acts[row, 1]
         seats[seat, MONEY] -= rules[R_REFRESH_COST]
         seats[seat, REFRESHMENTS] += 1
-        m = seats[seat, HAND_LEN]
         dropped = 0
-        for j in range(m):
+        for j in range(seats[seat, HAND_LEN]):
             if (mask >> j) & 1:
-                scratch[dropped] = hands[seat, j]
+                work.scratch[dropped] = hands[seat, j]
                 dropped += 1
         for j in range(dropped):
-            _hand_remove(hands, seats, seat, scratch[j])
-            _to_discard(table, discard, scratch[j])
+            _discard(state, seat, work.scratch[j])
         seats[seat, SCORE] += rules[R_REFRESH_POINTS]
         while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
-            if _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat) < 0:
+            if _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat) < 0:
                 break
-        _shop(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
-            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
-            rest, gains, n, seat,
-        )
-        return _end_turn(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
-            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
-            rest, gains, n, seat,
-        )
+        _shop(board, state, work, players, n, seat)
+        return _end_turn(board, state, work, players, n, seat)
     # ``_arrive``: a stone, a Beauty Spot, Keswick from 4 p.m., the shop.
     seats[seat, POS] = dest
-    if spaces[dest, S_KIND] == PRIME and not stones[seat, dest]:
-        _place_stone(rules, spaces, table, seats, hands, stones, cairn, seat, dest)
+    if spaces[dest, S_KIND] == PRIME and not state.stones[seat, dest]:
+        _place_stone(rules, spaces, table, seats, hands, state.stones, state.cairn, seat, dest)
     if spaces[dest, S_BEAUTY]:
         seats[seat, SCORE] += _wet(rules, table, rules[R_BEAUTY_POINTS])
     if dest == rules[R_START] and turn >= rules[R_RETURN_FROM]:
         _leave_map(rules, table, seats, n, seat)
         return NORMAL
-    _shop(
-        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
-        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-        seat,
-    )
+    _shop(board, state, work, players, n, seat)
     # ``_continue_turn``: a ride's discard, then the draw (two with the Compass).
     if kind == RIDE:
-        card = _discard_choice(
-            rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-            stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-            plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes,
-            turns_to, nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere,
-            rest, gains, n, seat,
-        )
-        _hand_remove(hands, seats, seat, card)
-        _to_discard(table, discard, card)
+        _discard(state, seat, _discard_choice(board, state, work, players, n, seat))
     if table[STONE_ON_TRIANGLE] and seats[seat, EQUIPMENT] == COMPASS:
-        first = _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat)
-        second = _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat)
+        first = _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat)
+        second = _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat)
         if first >= 0 and second >= 0:
-            low, high = min(first, second), max(first, second)
-            _act(acts, 0, DISCARD, low, 0, 0)
-            _act(acts, 1, DISCARD, high, 0, 0)
-            card = acts[
-                _decide(
-                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
-                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
-                    known, reach, via, nowhere, rest, gains, n, fp.P_DISCARD, seat,
-                    2,
-                ),
-                1,
-            ]
-            _hand_remove(hands, seats, seat, card)
-            _to_discard(table, discard, card)
+            _act(acts, 0, DISCARD, min(first, second), 0, 0)
+            _act(acts, 1, DISCARD, max(first, second), 0, 0)
+            row = _ask(board, state, work, players, n, fp.P_DISCARD, seat, 2)
+            _discard(state, seat, acts[row, 1])
     else:
-        _draw(rules, cards, table, seats, hands, deck, discard, rngs, seat)
-    return _end_turn(
-        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
-        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-        seat,
-    )
+        _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat)
+    return _end_turn(board, state, work, players, n, seat)
 
 
 @nb.njit(cache=True, _nrt=False)
-def _end_turn(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
-):
+def _end_turn(board, state, work, players, n, seat):
     """``BBState._end_turn``: a carried turn counts towards the vote."""
+    table = state.table
     if n > 1 and table[CARRYING] and table[HOLDER] == seat:
         table[CARRIED_TURNS] += 1
-        if table[CARRIED_TURNS] >= rules[R_RUCKSACK_TURNS]:
-            _vote(
-                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
-                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
-                reach, via, nowhere, rest, gains, n,
-            )
+        if table[CARRIED_TURNS] >= board.rules[R_RUCKSACK_TURNS]:
+            _vote(board, state, work, players, n)
     return NORMAL
 
 
-@nb.njit(cache=True, inline="always")
-def _walk_options(
-    rules, spaces, cards, offsets, targets, triangle, shops, stops, table, seats, others, acts,
-    allow, plain, far, found, seen, seen6, marks, stack, seat, n, card,
-):
-    """``BBState._walk_options``: the card's allowances (``movement.allowance``), then the walk's
-    ends (:func:`fast_walks.options`)."""
-    eq = seats[seat, EQUIPMENT]
-    circles = cards[card, C_CIRCLES] + (1 if eq == WALKING_STICKS else 0)
-    triangles = cards[card, C_TRIANGLES]
-    n_allow = 1
-    if not table[CARRYING]:
-        allow[0, 0], allow[0, 1] = circles, triangles
-    elif eq == MINT_CAKE:
-        allow[0, 0], allow[0, 1] = max(circles - 1, 0), triangles
-        allow[1, 0], allow[1, 1] = circles, max(triangles - 1, 0)
-        n_allow = 2
-    else:
-        allow[0, 0], allow[0, 1] = max(circles - 1, 0), max(triangles - 1, 0)
-    turn = table[TURN]
-    late = turn >= rules[R_RETURN_FROM]
-    for s in range(shops.shape[0]):
-        shops[s] = _serving(rules, spaces, s, turn)
-    stops[rules[R_START]] = rules[R_LATE_STOP] == 1 and late
-    _others_on_small(spaces, seats, n, seat, others)
-    count = fw.options(
-        offsets, triangle, targets, seats[seat, POS], allow, n_allow, others, stops, shops,
-        seats[seat, BAR], seats[seat, MONEY], rules[R_CHOCOLATE_COST], seen, seen6, marks, stack,
-        plain, far, found, acts,
-    )
-    _clear_others(seats, n, others)
-    return count
-
-
 @nb.njit(cache=True, _nrt=False)
-def _play(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-):
+def _play(board, state, work, players, n):
     """One game from its set-up to the end of the day; returns the end reason."""
+    rules, table, seats = board.rules, state.table, state.seats
     table[:] = 0
     table[HOLDER] = -1
     table[ENTERED] = -1
     seats[:] = 0
-    stones[:] = False
-    cairn[:] = -1
+    state.stones[:] = False
+    state.cairn[:] = -1
     for s in range(n):
         seats[s, POS] = rules[R_START]
         seats[s, MONEY] = rules[R_START_MONEY]
         seats[s, BAR] = rules[R_START_CHOCOLATE]
         seats[s, EQUIPMENT] = -1
         seats[s, RETURN_TURN] = -1
-    _setup(rules, cards, table, seats, hands, deck, scratch, cairn, rngs, n)
+    _setup(
+        rules, board.cards, table, seats, state.hands, state.deck, work.scratch, state.cairn,
+        players.rngs, n,
+    )  # fmt: skip
     for s in range(n):
-        queue[s] = s
-    _equipment_round(
-        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
-        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-        n,
-    )
+        work.queue[s] = s
+    _equipment_round(board, state, work, players, n, n)
     while True:
         turn = table[TURN]
-        on_map = _on_map_count(seats, n)
-        if turn >= rules[R_N_TURNS] or on_map == 0:
+        if turn >= rules[R_N_TURNS] or _on_map_count(seats, n) == 0:
             _end_day(rules, table, seats, n)
             return NORMAL
         if turn >= rules[R_TURN_LIMIT]:
             return TURN_LIMIT
         if turn == rules[R_LUNCH] or turn == rules[R_TEA]:
-            if _break(
-                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
-                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
-                reach, via, nowhere, rest, gains, n,
-            ):
+            if _break(board, state, work, players, n):
                 return FAILED
         else:
-            seat = -1
-            while True:
-                nxt = -1
-                for s in range(seat + 1, n):
-                    if seats[s, POS] >= 0:
-                        nxt = s
-                        break
-                if nxt < 0:
-                    break
-                seat = nxt
-                if (
-                    _turn(
-                        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets,
-                        triangle, shops, stops, table, seats, hands, deck, discard, stones, cairn,
-                        others, acts, scratch, allow, plain, far, found, seen, seen6, marks, stack,
-                        queue, kinds, rngs, styles, homes, turns_to, nearest, hops, home_sets,
-                        walking_after, plan, known, reach, via, nowhere, rest, gains, n, seat,
-                    )
-                    == FAILED
-                ):
+            for seat in range(n):
+                on_map = seats[seat, POS] >= 0
+                if on_map and _turn(board, state, work, players, n, seat) == FAILED:
                     return FAILED
         # ``_end_round``: the solo weather record, the Time marker on.
         if n == 1 and table[RAINING]:
@@ -923,27 +739,22 @@ def _play(
 
 
 @nb.njit(cache=True, _nrt=False)
-def _break(
-    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops, stops,
-    table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow, plain, far,
-    found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to, nearest, hops,
-    home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-):
+def _break(board, state, work, players, n):
     """Lunch or Tea: everyone discards, rests, collects a pound, may buy a bar where they rest,
     and chooses Equipment again from the fewest points up. True if a hand was empty."""
+    rules, spaces, table, seats, queue = (
+        board.rules,
+        board.spaces,
+        state.table,
+        state.seats,
+        work.queue,
+    )
     for s in range(n):
         if seats[s, POS] >= 0:
-            card = _discard_choice(
-                rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs,
-                styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan, known,
-                reach, via, nowhere, rest, gains, n, s,
-            )
+            card = _discard_choice(board, state, work, players, n, s)
             if card < 0:
                 return True
-            _hand_remove(hands, seats, s, card)
-            _to_discard(table, discard, card)
+            _discard(state, s, card)
     count = 0
     for s in range(n):
         seats[s, EQUIPMENT] = -1
@@ -973,28 +784,8 @@ def _break(
             buyers |= 1 << s
     for s in range(n):
         if (buyers >> s) & 1:
-            _act(acts, 0, BUY, 0, 0, 0)
-            _act(acts, 1, END, 0, 0, 0)
-            if (
-                _decide(
-                    rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle,
-                    shops, stops, table, seats, hands, deck, discard, stones, cairn, others, acts,
-                    scratch, allow, plain, far, found, seen, seen6, marks, stack, queue, kinds,
-                    rngs, styles, homes, turns_to, nearest, hops, home_sets, walking_after, plan,
-                    known, reach, via, nowhere, rest, gains, n, fp.P_SHOP, s,
-                    2,
-                )
-                == 0
-            ):
-                seats[s, MONEY] -= rules[R_CHOCOLATE_COST]
-                seats[s, BAR] = 1
-    _equipment_round(
-        rules, spaces, cards, ferry, bus_start, bus_stops, offsets, targets, triangle, shops,
-        stops, table, seats, hands, deck, discard, stones, cairn, others, acts, scratch, allow,
-        plain, far, found, seen, seen6, marks, stack, queue, kinds, rngs, styles, homes, turns_to,
-        nearest, hops, home_sets, walking_after, plan, known, reach, via, nowhere, rest, gains, n,
-        count,
-    )
+            _offer_bar(board, state, work, players, n, s)
+    _equipment_round(board, state, work, players, n, count)
     return False
 
 
@@ -1009,120 +800,60 @@ def _end_day(rules, table, seats, n):
             seats[s, POS] = -1
 
 
-# fmt: on
-
-
 @nb.njit(cache=True)
-def play_games(
-    root,
-    first,
-    count,
-    n,
-    kinds,
-    rules,
-    spaces,
-    cards,
-    ferry,
-    bus_start,
-    bus_stops,
-    offsets,
-    targets,
-    triangle,
-    styles,
-    homes,
-    turns_to,
-    nearest,
-    hops,
-    home_sets,
-    walking_after,
-):
+def play_games(root, first, count, n, kinds, board, tables):
     """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats
-    (``RANDOM``, or 1 + the row of ``styles`` and its tables of a planner). Returns the seeds,
-    the per-seat outputs (``O_*`` columns), the end reasons and the turns."""
+    (``RANDOM``, or 1 + the row of ``tables.styles`` and its tables of a planner). Returns the
+    seeds, the per-seat outputs (``O_*`` columns), the end reasons and the turns."""
     seeds, states = game_streams(root, first, count, n)
-    n_spaces, n_cards = spaces.shape[0], cards.shape[0]
-    table = np.zeros(N_TABLE, dtype=np.int64)
-    seats = np.zeros((n, N_SEAT), dtype=np.int64)
-    hands = np.zeros((n, 16), dtype=np.int64)
-    deck = np.zeros(n_cards + 1, dtype=np.int64)
-    discard = np.zeros(n_cards + 1, dtype=np.int64)
-    stones = np.zeros((n, n_spaces), dtype=np.bool_)
-    cairn = np.zeros(n_spaces, dtype=np.int64)
-    others = np.zeros(n_spaces, dtype=np.bool_)
-    shops = np.zeros(n_spaces, dtype=np.bool_)
-    stops = np.zeros(n_spaces, dtype=np.bool_)
-    acts = np.zeros((max(MAX_ACTS, 6 * n_spaces + 8), 4), dtype=np.int64)
-    scratch = np.zeros(16, dtype=np.int64)
-    allow = np.zeros((2, 2), dtype=np.int64)
-    plain = np.zeros(n_spaces, dtype=np.bool_)
-    far = np.zeros(n_spaces, dtype=np.bool_)
-    found = np.zeros((n_spaces, 2, 3), dtype=np.int64)
-    seen = np.zeros((n_spaces, fw.SYMBOLS, fw.SYMBOLS), dtype=np.int64)
-    seen6 = np.zeros((n_spaces, fw.SYMBOLS, fw.SYMBOLS, 2, 2, 3), dtype=np.int64)
-    marks = np.zeros(1, dtype=np.int64)
-    stack = np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12 + 1, dtype=np.int64)
-    queue = np.zeros(n, dtype=np.int64)
-    plan = np.zeros((5, n_spaces), dtype=np.float64)
-    known = np.zeros(n_spaces + 1, dtype=np.int64)
-    reach = np.zeros(n_spaces, dtype=np.bool_)
-    via = np.zeros(n_spaces, dtype=np.bool_)
-    nowhere = np.zeros(n_spaces, dtype=np.bool_)
-    rest = np.zeros(16, dtype=np.int64)
-    gains = np.zeros(8, dtype=np.float64)
+    n_spaces, n_cards = board.spaces.shape[0], board.cards.shape[0]
+    state = State(
+        np.zeros(N_TABLE, dtype=np.int64),
+        np.zeros((n, N_SEAT), dtype=np.int64),
+        np.zeros((n, 16), dtype=np.int64),
+        np.zeros(n_cards + 1, dtype=np.int64),
+        np.zeros(n_cards + 1, dtype=np.int64),
+        np.zeros((n, n_spaces), dtype=np.bool_),
+        np.zeros(n_spaces, dtype=np.int64),
+    )
+    search = Search(
+        np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12 + 1, dtype=np.int64),
+    )
+    work = Work(
+        np.zeros((max(MAX_ACTS, 6 * n_spaces + 8), 4), dtype=np.int64),
+        np.zeros(16, dtype=np.int64),
+        np.zeros((2, 2), dtype=np.int64),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros((n_spaces, 2, 3), dtype=np.int64),
+        np.zeros(n_spaces * fw.SYMBOLS * fw.SYMBOLS * 12, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        search,
+    )
+    words = tables.home_bits.shape[2]
+    notes = Notes(
+        np.zeros((5, n_spaces + 1), dtype=np.float64),
+        np.zeros(n_spaces + 1, dtype=np.int64),
+        np.zeros(words, dtype=np.int64),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(n_spaces, dtype=np.bool_),
+        np.zeros(16, dtype=np.int64),
+        np.zeros(8, dtype=np.float64),
+        np.zeros((fw.SYMBOLS, fw.SYMBOLS, n_spaces, words), dtype=np.int64),
+        np.zeros((fw.SYMBOLS, fw.SYMBOLS, n_spaces), dtype=np.bool_),
+        np.zeros(words, dtype=np.int64),
+    )
+    rules, seats, table = board.rules, state.seats, state.table
     out = np.zeros((count, n, N_OUT), dtype=np.int64)
     ends = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     for g in range(count):
-        rngs = states[g].copy()
-        ends[g] = _play(
-            rules,
-            spaces,
-            cards,
-            ferry,
-            bus_start,
-            bus_stops,
-            offsets,
-            targets,
-            triangle,
-            shops,
-            stops,
-            table,
-            seats,
-            hands,
-            deck,
-            discard,
-            stones,
-            cairn,
-            others,
-            acts,
-            scratch,
-            allow,
-            plain,
-            far,
-            found,
-            seen,
-            seen6,
-            marks,
-            stack,
-            queue,
-            kinds[g],
-            rngs,
-            styles,
-            homes,
-            turns_to,
-            nearest,
-            hops,
-            home_sets,
-            walking_after,
-            plan,
-            known,
-            reach,
-            via,
-            nowhere,
-            rest,
-            gains,
-            n,
-        )
+        ends[g] = _play(board, state, work, Players(kinds[g], states[g].copy(), tables, notes), n)
         turns[g] = table[TURN]
         for s in range(n):
             score = seats[s, SCORE]
@@ -1225,6 +956,7 @@ class CompiledRules:
         self.offsets, self.targets, self.triangle = _map_arrays(b)
         self.board = b
         self.hops, _, self.home_sets, _ = fp.board_tables(b)
+        self.home_bits = fp.home_bits(b)
         self.walking_after = fp.walking_turns_after(b)
 
     def play(self, root: int, first: int, count: int, kinds: np.ndarray, styles: list[tuple]):
@@ -1233,29 +965,26 @@ class CompiledRules:
         tables = [fp.style_tables(self.board, numbers) for numbers in styles] or [
             fp.style_tables(self.board, fp.style_numbers(PeakBagger()))
         ]
-        return play_games(
-            np.uint64(root),
-            first,
-            count,
-            kinds.shape[1],
-            kinds,
+        board = Board(
             self.rules,
             self.spaces,
             self.cards,
             self.ferry,
             self.bus_start,
             self.bus_stops,
-            self.offsets,
-            self.targets,
-            self.triangle,
+            (self.offsets, self.targets, self.triangle),
+        )
+        planners = Tables(
             np.array(styles or [fp.style_numbers(PeakBagger())], dtype=np.float64),
             np.stack([t[0] for t in tables]),
-            np.stack([t[1] for t in tables]),
+            np.ascontiguousarray(np.stack([t[1] for t in tables])),
             np.stack([t[2] for t in tables]),
             self.hops,
             self.home_sets,
+            self.home_bits,
             self.walking_after,
         )
+        return play_games(np.uint64(root), first, count, kinds.shape[1], kinds, board, planners)
 
 
 def compiled_form(player) -> tuple | None:

@@ -14,13 +14,15 @@ values a fresh sweep gives.
 from __future__ import annotations
 
 import math
+from collections import namedtuple
 from functools import cache
 
 import numba as nb
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.games.backpacks_and_blisters import fast_walks as fw
-from simkit.games.backpacks_and_blisters.board import PRIME, SMALL
+from simkit.games.backpacks_and_blisters.board import PRIME
 from simkit.games.backpacks_and_blisters.cards import BLISTER
 from simkit.games.backpacks_and_blisters.fast_state import (
     BAR,
@@ -41,9 +43,6 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     R_BEAUTY_POINTS,
     R_BINOCULARS,
     R_BUS_POINTS,
-    R_CAIRN_FIRST,
-    R_CAIRN_OTHER,
-    R_CAIRN_SECOND,
     R_CHOCOLATE_COST,
     R_FERRY_POINTS,
     R_GUIDE_BOOKS,
@@ -72,13 +71,13 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     S_TRIANGLE,
     SCORE,
     TURN,
+    cairn_bonus,
 )
 from simkit.games.backpacks_and_blisters.rules import (
     BINOCULARS,
     GUIDE_BOOKS,
     MINT_CAKE,
     SUN_PROTECTION,
-    WALKING_STICKS,
 )
 from simkit.strategies.backpacks_and_blisters import (
     STRANDED,
@@ -195,7 +194,27 @@ def walking_turns_after(board) -> np.ndarray:
     )
 
 
+@cache
+def home_bits(board) -> np.ndarray:
+    """``board_tables``' spaces one walk brings home, per (circles, triangles), as the bits of
+    ``fast_walks.walk_bits`` (space ``s`` is bit ``s % 64`` of word ``s // 64``)."""
+    homes = board_tables(board)[2]
+    words = (board.n_spaces + 63) // 64
+    padded = np.zeros((fw.SYMBOLS, fw.SYMBOLS, words * 64), dtype=np.bool_)
+    padded[:, :, : board.n_spaces] = homes
+    packed = np.packbits(padded, axis=-1, bitorder="little")
+    return np.ascontiguousarray(packed).view("<u8").view(np.int64)
+
+
 # ----------------------------------------------------------------------- a decision's estimates
+# One decision's planner (``_Plan``): the style's numbers and tables, the seat, the walking turns
+# left after this one and whether it expects the Heavy Rucksack (``home`` is the pace it plans).
+Plan = namedtuple(
+    "Plan",
+    "style home homes turns_to nearest hops home_sets home_bits seat turns_after burden",
+)
+
+
 @nb.njit(cache=True, inline="always")
 def _need_home(rules, home, space):
     """``_Plan.need_home``: whole turns home from ``space`` (none from Keswick)."""
@@ -227,26 +246,28 @@ def _burden(style, table, seats, seat, n, turns_after):
 
 
 @nb.njit(cache=True, inline="always")
-def _card_worth(style, rules, cards, hops, seats, stones, home, seat, turns_after, card):
+def _card_worth(p, board, state, card):
     """``_Plan.card_worth``: a card's movement and a Secret Desire near at hand."""
+    rules, cards = board.rules, board.cards
     if cards[card, C_KIND] == BLISTER:
         return -10.0
     worth = 0.5 * (cards[card, C_CIRCLES] + cards[card, C_TRIANGLES])
     where = cards[card, C_LOCATION]
-    if not stones[seat, where]:
-        turns = hops[seats[seat, POS], where] / style[SPEED]
-        if turns + _need_home(rules, home, where) <= turns_after:
+    if not state.stones[p.seat, where]:
+        turns = p.hops[state.seats[p.seat, POS], where] / p.style[SPEED]
+        if turns + _need_home(rules, p.home, where) <= p.turns_after:
             worth += rules[R_SECRET_DESIRE] * 2.0 / (1.0 + turns)
     return worth
 
 
 @nb.njit(cache=True, inline="always")
-def _stone_values(
-    style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat
-):
-    """``_Plan.stone_values`` into ``plan[STONES]`` (one per Rambling card's location); the end
-    values of the spaces are then worked out as they are asked for (``_at``): a new decision's
-    number in ``known[-1]`` forgets the last one's."""
+def _stone_values(p, board, state, notes):
+    """``_Plan.stone_values`` into ``plan[STONES]`` (one per Rambling card's location, the best
+    of them last); the end values of the spaces are then worked out as they are asked for
+    (``_at``): a new decision's number in ``known[-1]`` forgets the last one's."""
+    rules, spaces, cards = board.rules, board.spaces, board.cards
+    table, seats, hands, stones = state.table, state.seats, state.hands, state.stones
+    known, seat = notes.known, p.seat
     known[known.shape[0] - 1] += 1
     raining = table[RAINING] == 1
     eq = seats[seat, EQUIPMENT]
@@ -255,15 +276,9 @@ def _stone_values(
     for j in range(rules[R_N_RAMBLING]):
         space = cards[j, C_LOCATION]
         value = max(spaces[space, S_POINTS] - float(wet), 0.0)
-        placed = cairn[space]
+        placed = state.cairn[space]
         if placed >= 0:
-            if placed == 0:
-                bonus = rules[R_CAIRN_FIRST]
-            elif placed == 1:
-                bonus = rules[R_CAIRN_SECOND]
-            else:
-                bonus = rules[R_CAIRN_OTHER]
-            value += style[CAIRN_WEIGHT] * bonus
+            value += p.style[CAIRN_WEIGHT] * cairn_bonus(rules, placed)
         held = j == played
         for k in range(seats[seat, HAND_LEN]):
             held |= hands[seat, k] == j
@@ -274,50 +289,40 @@ def _stone_values(
         if eq == SUN_PROTECTION and not raining:
             value += rules[R_SUN_PROTECTION]
         done = spaces[space, S_KIND] != PRIME or stones[seat, space]
-        plan[STONES, j] = 0.0 if done else value
+        notes.plan[STONES, j] = 0.0 if done else value
+    top = 0.0
+    for j in range(rules[R_N_RAMBLING]):
+        top = max(top, notes.plan[STONES, j])
+    notes.plan[STONES, notes.plan.shape[1] - 1] = top
 
 
 @nb.njit(cache=True, inline="always")
-def _at(
-    style,
-    rules,
-    spaces,
-    cards,
-    turns_to,
-    nearest,
-    table,
-    home,
-    plan,
-    known,
-    seat,
-    turns_after,
-    burden,
-    a,
-):
+def _at(p, board, state, notes, a):
     """``_Plan._potentials`` and ``_end_values`` of space ``a`` into its column of ``plan``:
     points now, the best prospect within reach (discounted by the turns to it), the Time
     chart's points for the return it leaves likely; a space too far from Keswick ranks by its
     distance. ``turns_to``'s last row is each location's whole turns home."""
+    known, plan = notes.known, notes.plan
     stamp = known[known.shape[0] - 1]
     if known[a] == stamp:
         return
     known[a] = stamp
+    rules, spaces, cards, table = board.rules, board.spaces, board.cards, state.table
+    style, home, turns_to = p.style, p.home, p.turns_to
     n_primes = rules[R_N_RAMBLING]
     last = turns_to.shape[0] - 1
     # The locations nearest first: once the best stone value over the nearest one left's
     # discount cannot beat the best so far, no farther one can (the maximum is the same).
-    top = 0.0
-    for j in range(n_primes):
-        top = max(top, plan[STONES, j])
+    top = plan[STONES, plan.shape[1] - 1]
     best = 0.0 if n_primes else -np.inf
     for i in range(n_primes):
-        j = nearest[a, i]
+        j = p.nearest[a, i]
         discount = 1.0 + turns_to[a, j]
         if top / discount <= best:
             break
         if (
             a != cards[j, C_LOCATION]
-            and turns_to[a, j] + (turns_to[last, j] + burden) <= turns_after
+            and turns_to[a, j] + (turns_to[last, j] + p.burden) <= p.turns_after
         ):
             best = max(best, plan[STONES, j] / discount)
     plan[POTENTIAL, a] = best
@@ -333,197 +338,83 @@ def _at(
     need = 0.0 if a == start else math.ceil(home[a])
     arrive = min(max(turn + int(need), rf), rules[R_N_TURNS] - 1)
     plan[BASE, a] = plan[NOW, a] + style[LOOKAHEAD] * plan[POTENTIAL, a]
-    if need > turns_after - style[MARGIN]:
+    if need > p.turns_after - style[MARGIN]:
         plan[ENDS, a] = UNSAFE - 10.0 * home[a]
     else:
         plan[ENDS, a] = plan[BASE, a] + rules[N_RULES + arrive - rf]
     if a == start and turn >= rf:
         # Going home now banks the Time chart's points for this turn (and the hero's).
         value = rules[N_RULES + turn - rf]
-        if table[HOLDER] == seat:
+        if table[HOLDER] == p.seat:
             value += rules[R_RUCKSACK_HERO]
         plan[ENDS, start] = value
 
 
 @nb.njit(cache=True, inline="always")
-def _moves(cards, seats, seat, card, eat, rucksack, allow):
-    """``movement.allowance`` of ``card`` into ``allow``; returns how many allowances."""
-    eq = seats[seat, EQUIPMENT]
-    circles = cards[card, C_CIRCLES] + (1 if eq == WALKING_STICKS else 0)
-    triangles = cards[card, C_TRIANGLES]
-    k = 1
-    if not rucksack:
-        allow[0, 0], allow[0, 1] = circles, triangles
-    elif eq == MINT_CAKE:
-        allow[0, 0], allow[0, 1] = max(circles - 1, 0), triangles
-        allow[1, 0], allow[1, 1] = circles, max(triangles - 1, 0)
-        k = 2
-    else:
-        allow[0, 0], allow[0, 1] = max(circles - 1, 0), max(triangles - 1, 0)
-    factor = 2 if eat else 1
-    for a in range(k):
-        allow[a, 0] *= factor
-        allow[a, 1] *= factor
-    return k
-
-
-@nb.njit(cache=True, inline="always")
-def _goes_home(cards, seats, table, home_sets, allow, seat, card, eat, space):
+def _goes_home(p, cards, seats, allow, card, eat, rucksack, space):
     """``space in homes(card, eat)`` of ``_Plan.hand_home_turns`` (a Blister goes nowhere)."""
     if cards[card, C_KIND] == BLISTER:
         return False
-    k = _moves(cards, seats, seat, card, eat, table[HOLDER] == seat, allow)
     home = False
-    for a in range(k):
-        home |= home_sets[allow[a, 0], allow[a, 1], space]
+    for a in range(fw.allowance(cards, seats, p.seat, card, eat, rucksack, allow)):
+        home |= p.home_sets[allow[a, 0], allow[a, 1], space]
     return home
 
 
 @nb.njit(cache=True, inline="always")
-def _hand_home_turns(
-    rules,
-    cards,
-    offsets,
-    targets,
-    triangle,
-    table,
-    seats,
-    home_sets,
-    home,
-    allow,
-    via,
-    nowhere,
-    seen,
-    marks,
-    stack,
-    seat,
-    space,
-    rest,
-    n_rest,
-    bar,
-):
-    """``_Plan.hand_home_turns``: turns the cards held take home from ``space`` (each once, the
-    bar doubling one), else at least one more than they cover and never fewer than the pace's."""
+def _hand_home_turns(p, board, state, work, notes, space, n_rest, bar):
+    """``_Plan.hand_home_turns``: turns the cards held (``notes.rest[:n_rest]``) take home from
+    ``space`` (each once, the bar doubling one), else at least one more than they cover and
+    never fewer than the pace's. Two cards go home when a space the first reaches is one the
+    second brings home: the first's walks come from the chunk's kept ones, as bits."""
+    rules, cards, seats = board.rules, board.cards, state.seats
+    allow, rest, bits = work.allow, notes.rest, notes.bits
     if space == rules[R_START]:
         return 0
+    rucksack = state.table[HOLDER] == p.seat
+    eats = 2 if bar else 1
     for i in range(n_rest):
-        for eat in range(2 if bar else 1):
-            if _goes_home(cards, seats, table, home_sets, allow, seat, rest[i], eat, space):
+        for eat in range(eats):
+            if _goes_home(p, cards, seats, allow, rest[i], eat, rucksack, space):
                 return 1
     for i in range(n_rest):
-        for j in range(n_rest):
-            if i == j:
-                continue
-            for eat in range(2 if bar else 1):
-                first = rest[i]
-                if cards[first, C_KIND] == BLISTER:
+        if cards[rest[i], C_KIND] == BLISTER:
+            continue
+        for eat in range(eats):
+            for w in range(bits.shape[0]):
+                bits[w] = 0
+            for a in range(fw.allowance(cards, seats, p.seat, rest[i], eat, rucksack, allow)):
+                via = fw.walk_bits(board.paths, work.search, notes, space, allow[a, 0], allow[a, 1])
+                for w in range(bits.shape[0]):
+                    bits[w] |= via[w]
+            last_eat = bar and not eat
+            for j in range(n_rest):
+                if j == i or cards[rest[j], C_KIND] == BLISTER:
                     continue
-                for s in range(via.shape[0]):
-                    via[s] = False
-                k = _moves(cards, seats, seat, first, eat, table[HOLDER] == seat, allow)
-                for a in range(k):
-                    fw.reach(
-                        offsets,
-                        targets,
-                        triangle,
-                        space,
-                        allow[a, 0],
-                        allow[a, 1],
-                        nowhere,
-                        nowhere,
-                        seen,
-                        marks,
-                        stack,
-                        via,
-                    )
-                last_eat = bar and not eat
-                for s in range(via.shape[0]):
-                    if via[s] and _goes_home(
-                        cards, seats, table, home_sets, allow, seat, rest[j], last_eat, s
-                    ):
-                        return 2
-    return max(_need_home(rules, home, space), min(n_rest, 2) + 1)
+                for b in range(
+                    fw.allowance(cards, seats, p.seat, rest[j], last_eat, rucksack, allow)
+                ):
+                    home = p.home_bits[allow[b, 0], allow[b, 1]]
+                    for w in range(bits.shape[0]):
+                        if bits[w] & home[w]:
+                            return 2
+    return max(_need_home(rules, p.home, space), min(n_rest, 2) + 1)
 
 
 @nb.njit(cache=True, inline="always")
-def _walk_value(
-    style,
-    rules,
-    spaces,
-    cards,
-    offsets,
-    targets,
-    triangle,
-    turns_to,
-    nearest,
-    table,
-    seats,
-    home_sets,
-    home,
-    plan,
-    known,
-    allow,
-    via,
-    nowhere,
-    seen,
-    marks,
-    stack,
-    seat,
-    turns_after,
-    burden,
-    space,
-    rest,
-    n_rest,
-    bar,
-):
+def _walk_value(p, board, state, work, notes, space, n_rest, bar):
     """``_Plan.walk_value``: the end value, but from Tea with the turns home counted from the
-    cards kept."""
-    _at(
-        style,
-        rules,
-        spaces,
-        cards,
-        turns_to,
-        nearest,
-        table,
-        home,
-        plan,
-        known,
-        seat,
-        turns_after,
-        burden,
-        space,
-    )
-    turn, start = table[TURN], rules[R_START]
-    if turn <= rules[R_TEA] or space == start:
+    cards kept (``notes.rest[:n_rest]``)."""
+    _at(p, board, state, notes, space)
+    rules, turn, plan = board.rules, state.table[TURN], notes.plan
+    if turn <= rules[R_TEA] or space == rules[R_START]:
         return plan[ENDS, space]
-    need = _hand_home_turns(
-        rules,
-        cards,
-        offsets,
-        targets,
-        triangle,
-        table,
-        seats,
-        home_sets,
-        home,
-        allow,
-        via,
-        nowhere,
-        seen,
-        marks,
-        stack,
-        seat,
-        space,
-        rest,
-        n_rest,
-        bar,
-    )
-    if need > turns_after - style[MARGIN]:
-        return UNSAFE - 10.0 * need - home[space]
+    need = _hand_home_turns(p, board, state, work, notes, space, n_rest, bar)
+    if need > p.turns_after - p.style[MARGIN]:
+        return UNSAFE - 10.0 * need - p.home[space]
     rf = rules[R_RETURN_FROM]
     arrive = min(max(turn + need, rf), rules[R_N_TURNS] - 1)
-    chart = rules[N_RULES + arrive - rf] - 0.01 * home[space]
+    chart = rules[N_RULES + arrive - rf] - 0.01 * p.home[space]
     if turn >= rf:
         return plan[NOW, space] + chart
     return plan[BASE, space] + chart
@@ -552,12 +443,12 @@ def _wants_chocolate(style, rules, table, seats, seat):
 
 
 @nb.njit(cache=True, inline="always")
-def _rest(hands, seats, seat, skip, rest):
+def _rest(state, seat, skip, rest):
     """The hand without the cards of bit mask ``skip`` (by slot), into ``rest``; how many."""
     k = 0
-    for j in range(seats[seat, HAND_LEN]):
+    for j in range(state.seats[seat, HAND_LEN]):
         if not (skip >> j) & 1:
-            rest[k] = hands[seat, j]
+            rest[k] = state.hands[seat, j]
             k += 1
     return k
 
@@ -583,12 +474,13 @@ def _rucksack_gain(style, rules, table, seats, homes, turns_after, s):
 
 
 @nb.njit(cache=True, inline="always")
-def _rucksack_target(style, rules, table, seats, homes, acts, count, seat, turns_after, gains):
+def _rucksack_target(p, rules, table, seats, acts, count, gains):
     """``_Plan.rucksack_target`` over the seats of ``acts[:count]``: the row to pick."""
+    seat = p.seat
     me_row = -1
     for r in range(count):
         s = acts[r, 1]
-        gains[r] = _rucksack_gain(style, rules, table, seats, homes, turns_after, s)
+        gains[r] = _rucksack_gain(p.style, rules, table, seats, p.homes, p.turns_after, s)
         if s == seat:
             me_row = r
     if count == 1 and me_row == 0:
@@ -619,259 +511,88 @@ def _rucksack_target(style, rules, table, seats, homes, acts, count, seat, turns
 
 
 @nb.njit(cache=True, _nrt=False)
-def _best_walk(
-    style,
-    rules,
-    spaces,
-    cards,
-    offsets,
-    targets,
-    triangle,
-    turns_to,
-    nearest,
-    table,
-    seats,
-    home_sets,
-    home,
-    plan,
-    known,
-    allow,
-    reach,
-    via,
-    nowhere,
-    others,
-    stops,
-    seen,
-    marks,
-    stack,
-    seat,
-    n,
-    turns_after,
-    burden,
-    card,
-    eat,
-    rest,
-    n_rest,
-    bar,
-):
+def _best_walk(p, board, state, work, notes, n, card, eat, n_rest, bar):
     """``_Plan.best_walk(_Plan.reach(card, eat), rest, bar)``: the best end of the card's walk."""
-    for s in range(reach.shape[0]):
-        reach[s] = False
-    k = _moves(cards, seats, seat, card, eat, table[CARRYING] == 1, allow)
-    stops[rules[R_START]] = rules[R_LATE_STOP] == 1 and table[TURN] >= rules[R_RETURN_FROM]
-    for s in range(n):
-        p = seats[s, POS]
-        if s != seat and p >= 0 and spaces[p, S_KIND] == SMALL:
-            others[p] = True
-    here = seats[seat, POS]
-    for a in range(k):
-        fw.reach(
-            offsets,
-            targets,
-            triangle,
-            here,
-            allow[a, 0],
-            allow[a, 1],
-            others,
-            stops,
-            seen,
-            marks,
-            stack,
-            reach,
-        )
-    for s in range(n):
-        if seats[s, POS] >= 0:
-            others[seats[s, POS]] = False
+    rules, seats, table, ends = board.rules, state.seats, state.table, notes.ends
+    k = fw.allowance(board.cards, seats, p.seat, card, eat, table[CARRYING] == 1, work.allow)
+    stop = -1
+    if rules[R_LATE_STOP] == 1 and table[TURN] >= rules[R_RETURN_FROM]:
+        stop = rules[R_START]
+    work.stops[rules[R_START]] = stop >= 0
+    here = seats[p.seat, POS]
+    fw.ends_bits(board.paths, work, notes, board.spaces, seats, n, p.seat, here, k, stop, ends)
     best = -np.inf
     late = table[TURN] > rules[R_TEA]
-    for s in range(reach.shape[0]):
-        if not reach[s]:
-            continue
-        if late:
-            value = _walk_value(
-                style,
-                rules,
-                spaces,
-                cards,
-                offsets,
-                targets,
-                triangle,
-                turns_to,
-                nearest,
-                table,
-                seats,
-                home_sets,
-                home,
-                plan,
-                known,
-                allow,
-                via,
-                nowhere,
-                seen,
-                marks,
-                stack,
-                seat,
-                turns_after,
-                burden,
-                s,
-                rest,
-                n_rest,
-                bar,
-            )
-        else:
-            _at(
-                style,
-                rules,
-                spaces,
-                cards,
-                turns_to,
-                nearest,
-                table,
-                home,
-                plan,
-                known,
-                seat,
-                turns_after,
-                burden,
-                s,
-            )
-            value = plan[ENDS, s]
-        best = max(best, value)
+    for w in range(ends.shape[0]):
+        left = ends[w]
+        while left:
+            # The ends in the spaces' order, lowest bit first.
+            s = w * 64 + trailing_zeros(left)
+            left &= left - 1
+            if late:
+                value = _walk_value(p, board, state, work, notes, s, n_rest, bar)
+            else:
+                _at(p, board, state, notes, s)
+                value = notes.plan[ENDS, s]
+            best = max(best, value)
     return best
 
 
 @nb.njit(cache=True, _nrt=False)
-def decide(
-    phase,
-    style,
-    homes,
-    turns_to,
-    nearest,
-    hops,
-    home_sets,
-    walking_after,
-    rules,
-    spaces,
-    cards,
-    offsets,
-    targets,
-    triangle,
-    table,
-    seats,
-    hands,
-    stones,
-    cairn,
-    acts,
-    count,
-    seat,
-    n,
-    plan,
-    known,
-    allow,
-    reach,
-    via,
-    nowhere,
-    others,
-    stops,
-    seen,
-    marks,
-    stack,
-    rest,
-    gains,
-):
-    """The row of ``acts[:count]`` the planner ``style`` picks for ``seat`` (``Planner.choose``).
-    ``phase``: what is decided (the ``P_*`` numbers)."""
-    turn = table[TURN]
-    turns_after = walking_after[turn]
+def decide(phase, k, board, state, work, tables, notes, count, seat, n):
+    """The row of ``work.acts[:count]`` the planner of style ``k`` picks for ``seat``
+    (``Planner.choose``). ``phase``: what is decided (the ``P_*`` numbers)."""
+    rules, table, seats, hands, acts = board.rules, state.table, state.seats, state.hands, work.acts
+    style, homes = tables.styles[k], tables.homes[k]
+    turns_after = tables.walking_after[table[TURN]]
     burden = _burden(style, table, seats, seat, n, turns_after)
-    home = homes[HOME_BURDENED] if burden else homes[HOME]
+    p = Plan(
+        style, homes[HOME_BURDENED] if burden else homes[HOME], homes, tables.turns_to[k],
+        tables.nearest[k], tables.hops, tables.home_sets, tables.home_bits, seat, turns_after,
+        burden,
+    )  # fmt: skip
     if phase == P_EQUIP:
         best, best_score = 0, -np.inf
         for r in range(count):
             tile = acts[r, 1]
             score = 0.0
-            for k in range(6):
-                if style[TASTE + k] == tile:
-                    score = -float(k)
+            for j in range(6):
+                if style[TASTE + j] == tile:
+                    score = -float(j)
             if tile == MINT_CAKE and table[HOLDER] == seat:
                 score += 10
             if tile == SUN_PROTECTION and table[RAINING]:
                 score -= 3
             if tile == GUIDE_BOOKS:
-                for k in range(seats[seat, HAND_LEN]):
-                    worth = _card_worth(
-                        style,
-                        rules,
-                        cards,
-                        hops,
-                        seats,
-                        stones,
-                        home,
-                        seat,
-                        turns_after,
-                        hands[seat, k],
-                    )
-                    if worth > 2.0:
+                for j in range(seats[seat, HAND_LEN]):
+                    if _card_worth(p, board, state, hands[seat, j]) > 2.0:
                         score += 1
             if score > best_score:
                 best, best_score = r, score
         return best
     if phase == P_VOTE:
-        return _rucksack_target(
-            style, rules, table, seats, homes, acts, count, seat, turns_after, gains
-        )
+        return _rucksack_target(p, rules, table, seats, acts, count, notes.gains)
     if phase == P_DISCARD:
         best, least = 0, np.inf
         for r in range(count):
-            worth = _card_worth(
-                style, rules, cards, hops, seats, stones, home, seat, turns_after, acts[r, 1]
-            )
+            worth = _card_worth(p, board, state, acts[r, 1])
             if worth < least:
                 best, least = r, worth
         return best
     if phase == P_SHOP:
         return 0 if _wants_chocolate(style, rules, table, seats, seat) else 1
-    _stone_values(
-        style, rules, spaces, cards, table, seats, hands, stones, cairn, plan, known, seat
-    )
-    bar = seats[seat, BAR] == 1
+    if phase != P_MOVE:
+        # The move follows the seat's own start, valued on the same stones and cards (the one
+        # played counts as held in both): its sweep serves, as the Python planner's cache does.
+        _stone_values(p, board, state, notes)
     if phase == P_MOVE:
-        n_rest = _rest(hands, seats, seat, 0, rest)
+        n_rest = _rest(state, seat, 0, notes.rest)
         price = _bar_price(style, rules, table)
         best, best_score = 0, -np.inf
         for r in range(count):
             space, eat, bought = acts[r, 1], acts[r, 2], acts[r, 3]
             bar_end = seats[seat, BAR] - eat + bought > 0
-            end = _walk_value(
-                style,
-                rules,
-                spaces,
-                cards,
-                offsets,
-                targets,
-                triangle,
-                turns_to,
-                nearest,
-                table,
-                seats,
-                home_sets,
-                home,
-                plan,
-                known,
-                allow,
-                via,
-                nowhere,
-                seen,
-                marks,
-                stack,
-                seat,
-                turns_after,
-                burden,
-                space,
-                rest,
-                n_rest,
-                bar_end,
-            )
+            end = _walk_value(p, board, state, work, notes, space, n_rest, bar_end)
             kept = 0.0
             if bought <= eat or _wants_chocolate(style, rules, table, seats, seat):
                 kept = _chocolate(style, rules, table)
@@ -879,84 +600,14 @@ def decide(
             if score > best_score:
                 best, best_score = r, score
         return best
-    return _best_start(
-        style,
-        rules,
-        spaces,
-        cards,
-        hops,
-        offsets,
-        targets,
-        triangle,
-        turns_to,
-        nearest,
-        table,
-        seats,
-        hands,
-        stones,
-        home_sets,
-        home,
-        plan,
-        known,
-        acts,
-        count,
-        allow,
-        reach,
-        via,
-        nowhere,
-        others,
-        stops,
-        seen,
-        marks,
-        stack,
-        rest,
-        seat,
-        n,
-        turns_after,
-        burden,
-        bar,
-    )
+    return _best_start(p, board, state, work, notes, count, n, seats[seat, BAR] == 1)
 
 
 @nb.njit(cache=True, _nrt=False)
-def _best_start(
-    style,
-    rules,
-    spaces,
-    cards,
-    hops,
-    offsets,
-    targets,
-    triangle,
-    turns_to,
-    nearest,
-    table,
-    seats,
-    hands,
-    stones,
-    home_sets,
-    home,
-    plan,
-    known,
-    acts,
-    count,
-    allow,
-    reach,
-    via,
-    nowhere,
-    others,
-    stops,
-    seen,
-    marks,
-    stack,
-    rest,
-    seat,
-    n,
-    turns_after,
-    burden,
-    bar,
-):
+def _best_start(p, board, state, work, notes, count, n, bar):
     """``_Plan.best_start``: each card's best walk, a ride, Refreshments, then maybe a bar first."""
+    rules, table, seats, hands, acts = board.rules, state.table, state.seats, state.hands, work.acts
+    style, seat, rest = p.style, p.seat, notes.rest
     best, best_value = 0, -np.inf
     turn, m = table[TURN], seats[seat, HAND_LEN]
     pound = _pound(style, rules, table)
@@ -966,136 +617,30 @@ def _best_start(
         end = 0.0
         if kind == PLAY:
             card = acts[r, 1]
-            keep = _card_worth(
-                style, rules, cards, hops, seats, stones, home, seat, turns_after, card
-            )
             slot = 0
             while hands[seat, slot] != card:
                 slot += 1
-            n_rest = _rest(hands, seats, seat, 1 << slot, rest)
-            value = _best_walk(
-                style,
-                rules,
-                spaces,
-                cards,
-                offsets,
-                targets,
-                triangle,
-                turns_to,
-                nearest,
-                table,
-                seats,
-                home_sets,
-                home,
-                plan,
-                known,
-                allow,
-                reach,
-                via,
-                nowhere,
-                others,
-                stops,
-                seen,
-                marks,
-                stack,
-                seat,
-                n,
-                turns_after,
-                burden,
-                card,
-                0,
-                rest,
-                n_rest,
-                bar,
-            )
-            if bar:
-                eaten = _best_walk(
-                    style,
-                    rules,
-                    spaces,
-                    cards,
-                    offsets,
-                    targets,
-                    triangle,
-                    turns_to,
-                    nearest,
-                    table,
-                    seats,
-                    home_sets,
-                    home,
-                    plan,
-                    known,
-                    allow,
-                    reach,
-                    via,
-                    nowhere,
-                    others,
-                    stops,
-                    seen,
-                    marks,
-                    stack,
-                    seat,
-                    n,
-                    turns_after,
-                    burden,
-                    card,
-                    1,
-                    rest,
-                    n_rest,
-                    False,
-                ) - _chocolate(style, rules, table)
-                value = max(value, eaten)
+            n_rest = _rest(state, seat, 1 << slot, rest)
+            # The walk as it is, and with the bar eaten (its value spent).
+            value = -np.inf
+            for eat in range(2 if bar else 1):
+                walk = _best_walk(
+                    p, board, state, work, notes, n, card, eat, n_rest, bar and not eat
+                )
+                if eat:
+                    walk -= _chocolate(style, rules, table)
+                value = max(value, walk)
             if turn < rules[R_RETURN_FROM]:
-                value -= 0.3 * keep
+                value -= 0.3 * _card_worth(p, board, state, card)
         elif kind == RIDE:
             points = rules[R_FERRY_POINTS] if acts[r, 1] else rules[R_BUS_POINTS]
             worst, least = -1, np.inf
             for j in range(m):
-                worth = _card_worth(
-                    style,
-                    rules,
-                    cards,
-                    hops,
-                    seats,
-                    stones,
-                    home,
-                    seat,
-                    turns_after,
-                    hands[seat, j],
-                )
+                worth = _card_worth(p, board, state, hands[seat, j])
                 if worth < least:
                     worst, least = j, worth
-            n_rest = _rest(hands, seats, seat, 1 << worst if worst >= 0 else 0, rest)
-            end = _walk_value(
-                style,
-                rules,
-                spaces,
-                cards,
-                offsets,
-                targets,
-                triangle,
-                turns_to,
-                nearest,
-                table,
-                seats,
-                home_sets,
-                home,
-                plan,
-                known,
-                allow,
-                via,
-                nowhere,
-                seen,
-                marks,
-                stack,
-                seat,
-                turns_after,
-                burden,
-                acts[r, 2],
-                rest,
-                n_rest,
-                bar,
-            )
+            n_rest = _rest(state, seat, 1 << worst if worst >= 0 else 0, rest)
+            end = _walk_value(p, board, state, work, notes, acts[r, 2], n_rest, bar)
             value = (
                 points
                 + style[SPEND_BIAS]
@@ -1108,50 +653,10 @@ def _best_start(
             dropped = 0.0
             for j in range(m):
                 if (mask >> j) & 1:
-                    dropped += _card_worth(
-                        style,
-                        rules,
-                        cards,
-                        hops,
-                        seats,
-                        stones,
-                        home,
-                        seat,
-                        turns_after,
-                        hands[seat, j],
-                    )
+                    dropped += _card_worth(p, board, state, hands[seat, j])
             fresh = acts[r, 2] * 1.5
-            n_rest = _rest(hands, seats, seat, mask, rest)
-            end = _walk_value(
-                style,
-                rules,
-                spaces,
-                cards,
-                offsets,
-                targets,
-                triangle,
-                turns_to,
-                nearest,
-                table,
-                seats,
-                home_sets,
-                home,
-                plan,
-                known,
-                allow,
-                via,
-                nowhere,
-                seen,
-                marks,
-                stack,
-                seat,
-                turns_after,
-                burden,
-                seats[seat, POS],
-                rest,
-                n_rest,
-                bar,
-            )
+            n_rest = _rest(state, seat, mask, rest)
+            end = _walk_value(p, board, state, work, notes, seats[seat, POS], n_rest, bar)
             value = (
                 rules[R_REFRESH_POINTS]
                 + style[SPEND_BIAS]
@@ -1179,4 +684,11 @@ def _best_start(
     return best
 
 
-__all__ = ["compiled", "decide", "style_numbers", "style_tables", "walking_turns_after"]
+__all__ = [
+    "compiled",
+    "decide",
+    "home_bits",
+    "style_numbers",
+    "style_tables",
+    "walking_turns_after",
+]

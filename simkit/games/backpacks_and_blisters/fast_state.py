@@ -1,5 +1,32 @@
 """The layout of :mod:`fast`'s state: what each slot of its integer arrays holds, shared with
-:mod:`fast_planner` (numba reads these module constants as compile-time numbers)."""
+:mod:`fast_planner` (numba reads these module constants as compile-time numbers), and the named
+bundles of arrays the engine's steps pass each other (the engine runs without reference
+counting, so a bundle costs nothing to pass or read)."""
+
+from collections import namedtuple
+
+import numba as nb
+
+# The rules' numbers, the map and the faces: ``paths`` is (offsets, targets, triangle).
+Board = namedtuple("Board", "rules spaces cards ferry bus_start bus_stops paths")
+# A game's state: the Time chart's slots, the seats, the hands, the piles, stones and Cairns.
+State = namedtuple("State", "table seats hands deck discard stones cairn")
+# A search's marks (numbered, see :mod:`fast_walks`), the count of searches, its stack.
+Search = namedtuple("Search", "seen marks stack")
+# Scratch of the engine's steps, allocated once per chunk: the legal actions (``acts``), the
+# spaces other Ramblers hold, the open shops, the stops, the walk search's sets and marks.
+Work = namedtuple(
+    "Work", "acts scratch allow others shops stops plain far found seen6 queue search"
+)
+# The planners' tables (per style and per map, see ``fast_planner.style_tables``).
+Tables = namedtuple(
+    "Tables", "styles homes turns_to nearest hops home_sets home_bits walking_after"
+)
+# The planners' scratch: a decision's estimates, where a walk ends and the walks on an empty
+# map kept per chunk (as bits, see ``fast_walks.walk_bits``), and one more set of such bits.
+Notes = namedtuple("Notes", "plan known ends via nowhere rest gains walks walked bits")
+# Who plays each seat of a game (``RANDOM`` or 1 + a style's row) and the game's streams.
+Players = namedtuple("Players", "kinds rngs tables notes")
 
 # Action kinds (the first column of ``acts``), in the Python engine's words.
 EQUIP, PLAY, MOVE, RIDE, REFRESH, BUY, END, DISCARD, VOTE, GIVE = range(10)
@@ -66,3 +93,13 @@ C_KIND, C_LOCATION, C_CIRCLES, C_TRIANGLES = range(4)
 RANDOM = 0
 NORMAL, TURN_LIMIT, FAILED = 0, 1, 2
 END_REASONS = ("normal", "turn_limit")
+
+
+@nb.njit(cache=True, inline="always")
+def cairn_bonus(rules, placed):
+    """``scoring.stone_points``' Cairn bonus for the stone placed after ``placed`` others."""
+    if placed == 0:
+        return rules[R_CAIRN_FIRST]
+    if placed == 1:
+        return rules[R_CAIRN_SECOND]
+    return rules[R_CAIRN_OTHER]
