@@ -193,7 +193,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     return j
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _field(B, trees, cache, tree_cost, key, block):
     """The row of ``fields`` holding the distance field to ``key`` (``block``: trees block; 2:
     the field with flights), computed when first read this turn (``_Walker._field``)."""
@@ -211,7 +211,7 @@ def _field(B, trees, cache, tree_cost, key, block):
     return j
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _goal_key(B, rl, ps, s):
     """``_Walker._goal``: the target, or Base Camp with no pack for a Snow Cap still ahead."""
     nd, lists = B[2], B[3]
@@ -233,7 +233,7 @@ def _tools(g, ps, s):
     return ps[s, c.P_AXES] + ps[s, c.P_SAWS] + g[c.G_SAW_CREDIT] > 0 or g[c.G_WILD_ACTIVE] != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _walk_field(B, rl, g, ps, trees, cache, par, s):
     """Spaces to the goal on foot: a row of ``fields``."""
     key = _goal_key(B, rl, ps, s)
