@@ -179,7 +179,10 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
     # field search's scratch (for the largest tree cost of the chunk; the landing field costs 1),
     # and the walkers' working space: integer and boolean rows a node each, an exact landing's
     # stack (allocated once per chunk, not per decision)
-    tree_cost = max(1, params[:, :, ff.TREE_COST].max())
+    tree_cost = 1
+    for seats in params:  # a loop: a chunk of no games has no maximum
+        for par in seats:
+            tree_cost = max(tree_cost, par[ff.TREE_COST])
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
