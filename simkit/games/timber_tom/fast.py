@@ -30,7 +30,7 @@ import numba as nb
 import numpy as np
 import pyarrow as pa
 
-from simkit.core.fast_rng import game_streams, shuffle
+from simkit.core.fast_rng import below, game_streams, shuffle
 from simkit.core.results import SCHEMA
 from simkit.games.lets_take_a_hike.fast import _constant, _lineups
 from simkit.games.timber_tom import board as bd
@@ -48,7 +48,9 @@ MAX_PEAKS = 60  # a hiker's Treasures, Snow Cap fees and One-for-One uses are bi
 
 # ----------------------------------------------------------------------- one game
 @nb.njit(cache=True)
-def _play(B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, keys, out_stats):
+def _play(
+    B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, marks, keys, out_stats
+):
     """Play one game; returns (end reason, turns, decisions); ``keys`` gets each hiker's rank
     key and ``out_stats`` its columns."""
     g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = state
@@ -81,9 +83,12 @@ def _play(B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, k
     advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
     decisions = 0
     while not g[c.G_TERMINAL]:
-        k = legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch)
+        k = legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch, marks)
         s = g[c.G_SEAT]
-        j = fst.choose(kinds[s], params[s], B, rl, g, ps, trees, path, cache, n, legal, k, rngs)
+        if kinds[s] == fst.RANDOM:  # drawn here: a call carrying the walkers' arrays costs more
+            j = np.int64(below(rngs, 1 + s, k))
+        else:
+            j = fst.choose(params[s], B, rl, g, ps, trees, path, cache, n, legal, k, rngs)
         decisions += 1
         apply(
             B,
@@ -170,7 +175,14 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros((n, c.N_P), dtype=np.int64),
         np.zeros(n_nodes, dtype=np.uint8),
     )
-    # the strategies' fields: this turn's (meta, keys, fields), and those known by trees
+    # the strategies' fields: this turn's (meta, keys, fields), those known by trees, the
+    # field search's scratch (for the largest tree cost of the chunk; the landing field costs 1),
+    # and the walkers' working space: integer and boolean rows a node each, an exact landing's
+    # stack (allocated once per chunk, not per decision)
+    tree_cost = 1
+    for seats in params:  # a loop: a chunk of no games has no maximum
+        for par in seats:
+            tree_cost = max(tree_cost, par[ff.TREE_COST])
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
@@ -178,10 +190,15 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.full((ff.KNOWN, 4), -1, dtype=np.int64),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
+        np.zeros(fsr.field_work_size(B[1], max(1, B[4][c.L_TREASURES]), tree_cost), dtype=np.int64),
+        np.zeros((4, n_nodes), dtype=np.int64),
+        np.zeros((3, n_nodes), dtype=np.bool_),
+        np.zeros((3, 16), dtype=np.int64),
     )
     # a plant or lift lists at most every node; a move's steps, four ways each, fewer
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
-    scratch = np.zeros(n_nodes, dtype=np.int64)
+    scratch = np.zeros((2, n_nodes), dtype=np.int64)  # the legal actions' working space
+    marks = np.zeros((4, n_nodes), dtype=np.bool_)
     keys = np.zeros((n, 7), dtype=np.float64)
     stats = np.zeros((n, 9), dtype=np.int64)
     ranks = np.zeros(n, dtype=np.int64)
@@ -206,6 +223,7 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
             cache,
             legal,
             scratch,
+            marks,
             keys,
             stats,
         )

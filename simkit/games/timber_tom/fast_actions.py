@@ -5,7 +5,6 @@ of every phase in the order ``state._compute_legal`` lists them (a row ``(kind, 
 from __future__ import annotations
 
 import numba as nb
-import numpy as np
 
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import fast_codes as c
@@ -97,13 +96,16 @@ def _way_from(first, nbr, camp, trees, here, way, g):
 
 
 @nb.njit(cache=True)
-def plant_spaces(B, g, ps, trees, lifted, way, n, out):
-    """Where the hiker to move may plant (``state._plant_spaces``), into ``out``; how many."""
+def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
+    """Where the hiker to move may plant (``state._plant_spaces``), into ``scratch[0]``; how
+    many. ``scratch`` (two rows of integers) and ``marks`` (four of booleans) are the searches'
+    working space, a node each, allocated once per chunk."""
     first, nbr, nd, lists, list_len = B[0], B[1], B[2], B[3], B[4]
     ring, has_ring, hole, plantable = B[5], B[6], B[7], B[8]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
-    busy = np.zeros(camp + 1, dtype=np.bool_)
+    out, busy = scratch[0], marks[3]
+    busy[:] = False
     for t in range(n):
         if not ps[t, c.P_FINISHED] and ps[t, c.P_POS] != camp:
             busy[ps[t, c.P_POS]] = True
@@ -114,11 +116,25 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, out):
     length = 0
     if here != camp and not ps[s, c.P_FINISHED]:
         length = _way_from(first, nbr, camp, trees, here, way, g)
-    closing = np.zeros(camp + 1, dtype=np.bool_)
+    closing = marks[0]
     if length > 1:
-        closing = fsr._closing(
-            first, nbr, ring, has_ring, hole, plantable, camp, trees, busy, here, way[1:length]
+        fsr._closing_with(
+            first,
+            nbr,
+            ring,
+            has_ring,
+            hole,
+            plantable,
+            camp,
+            trees,
+            busy,
+            here,
+            way[1:length],
+            marks,
+            scratch[1],
         )
+    else:
+        closing[:] = False
     k = 0
     for j in range(list_len[c.L_PLANTABLE]):
         i = lists[c.L_PLANTABLE, j]
@@ -229,8 +245,9 @@ def _move_actions(B, rl, g, ps, trees, path, n, legal):
 
 
 @nb.njit(cache=True)
-def legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch):
-    """The legal actions of the hiker to move into ``legal``, as ``state._compute_legal``."""
+def legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch, marks):
+    """The legal actions of the hiker to move into ``legal``, as ``state._compute_legal``
+    (``scratch`` and ``marks``: :func:`plant_spaces`'s working space)."""
     nd, lists, list_len = B[2], B[3], B[4]
     camp = nd.shape[1] - 1
     phase = g[c.G_PHASE]
@@ -246,9 +263,9 @@ def legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch):
                 k = _add(legal, k, c.A_LIFT, i, 0)
         return k
     if phase == c.PLANT:
-        m = plant_spaces(B, g, ps, trees, lifted, way, n, scratch)
+        m = plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks)
         for j in range(m):
-            k = _add(legal, k, c.A_PLANT, scratch[j], 0)
+            k = _add(legal, k, c.A_PLANT, scratch[0, j], 0)
         if k == 0:
             k = _add(legal, k, c.A_PLANT, -1, 0)
         return k

@@ -116,6 +116,20 @@ def _targets(lists, n_nodes, key):
 
 
 @nb.njit(cache=True, inline="always")
+def _target_near(lists, rows, cols, n_nodes, key, node):
+    """Spaces as the crow flies from ``node`` to the nearest target of ``key`` (not listed: no
+    array allocated for them)."""
+    if key < n_nodes:
+        return _manhattan(rows, cols, node, key)
+    bits = key - n_nodes
+    near = INF
+    for p in range(62):
+        if (bits >> p) & 1:
+            near = min(near, _manhattan(rows, cols, node, lists[c.L_TREASURES, p]))
+    return near
+
+
+@nb.njit(cache=True, inline="always")
 def _in_targets(lists, n_nodes, key, node):
     if key < n_nodes:
         return node == key
@@ -128,12 +142,22 @@ def _in_targets(lists, n_nodes, key, node):
 
 # ----------------------------------------------------------------------- the turn's fields
 @nb.njit(cache=True, inline="always")
-def _hash(trees):
-    """FNV-1a of the tree layout: where to look for a field already computed."""
-    h = np.uint64(14695981039346656037)
+def _fingerprint(trees):
+    """A sum over the trees' places, cheap to compute: where to look for a field already
+    computed (layouts of equal sums are then compared in full)."""
+    h = np.int64(0)
     for i in range(trees.shape[0]):
-        h = (h ^ np.uint64(trees[i])) * np.uint64(1099511628211)
-    return np.int64(h >> np.uint64(1))
+        w = np.int64(i + 1)
+        h += trees[i] * w * w * w
+    return h
+
+
+@nb.njit(cache=True, inline="always")
+def _same(a, b):
+    for i in range(a.shape[0]):  # noqa: SIM110  (a loop numba compiles, not a generator)
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 @nb.njit(cache=True)
@@ -143,21 +167,23 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     one computed for any hiker, any turn, is reused while the trees are the same."""
     first, nbr, lists, canoe = B[0], B[1], B[3], B[10]
     meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
-    h = _hash(trees)
+    h = _fingerprint(trees)
     for j in range(known.shape[0]):
         if (
             known[j, 0] == h
             and known[j, 1] == key
             and known[j, 2] == block
             and known[j, 3] == tree_cost
-            and (known_trees[j] == trees).all()
+            and _same(known_trees[j], trees)
         ):
             return j
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
     n_nodes = known_trees.shape[1]
-    known_fields[j] = fsr._distance_field(
-        first, nbr, canoe, trees, _targets(lists, n_nodes, key), tree_cost, block
+    targets = _targets(lists, n_nodes, key)
+    # cache[6]: the search's scratch, sized for the largest tree cost of the chunk
+    fsr._fill_distance_field(
+        first, nbr, canoe, trees, targets, tree_cost, block, known_fields[j], cache[6]
     )
     known_trees[j] = trees
     known[j, 0] = h
@@ -167,7 +193,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     return j
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _field(B, trees, cache, tree_cost, key, block):
     """The row of ``fields`` holding the distance field to ``key`` (``block``: trees block; 2:
     the field with flights), computed when first read this turn (``_Walker._field``)."""
@@ -185,7 +211,7 @@ def _field(B, trees, cache, tree_cost, key, block):
     return j
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _goal_key(B, rl, ps, s):
     """``_Walker._goal``: the target, or Base Camp with no pack for a Snow Cap still ahead."""
     nd, lists = B[2], B[3]
@@ -207,7 +233,7 @@ def _tools(g, ps, s):
     return ps[s, c.P_AXES] + ps[s, c.P_SAWS] + g[c.G_SAW_CREDIT] > 0 or g[c.G_WILD_ACTIVE] != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _walk_field(B, rl, g, ps, trees, cache, par, s):
     """Spaces to the goal on foot: a row of ``fields``."""
     key = _goal_key(B, rl, ps, s)
@@ -231,16 +257,17 @@ def _own_field(B, rl, g, ps, trees, cache, par, s, n):
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
     camp = nd.shape[1] - 1
-    dist = fields[walk].copy()
+    fields[j] = fields[walk]
+    dist = fields[j]
     pads = list_len[c.L_HELIPADS]
-    free = np.empty(pads, dtype=np.int64)
+    free = cache[7][0]
     m = 0
     for i in range(pads):
         p = lists[c.L_HELIPADS, i]
         if not _other(ps, n, camp, s, p):
             free[m] = p
             m += 1
-    seeds = np.empty(pads, dtype=np.int64)
+    seeds = cache[7][1]
     k = 0
     for i in range(m):
         best = INF
@@ -261,8 +288,7 @@ def _own_field(B, rl, g, ps, trees, cache, par, s, n):
                 seeds[j2 + 1] = seeds[j2]
                 j2 -= 1
             seeds[j2 + 1] = x
-        dist = fsr._spread(first, nbr, trees, dist, seeds[:k])
-    fields[j] = dist
+        fsr._spread(first, nbr, trees, dist, seeds[:k])  # in place, in the field's row
     keys[j, 0] = key
     keys[j, 1] = 2
     meta[M_FIELDS] = j + 1

@@ -98,9 +98,15 @@ def ways_home(board: bd.Board, blocked) -> list[int]:
 def _reaches(first, nbr, start, ahead, blocked):
     """Whether a search from ``start`` over free nodes meets a node marked in ``ahead``."""
     n = first.shape[0] - 1
-    seen = blocked.copy()  # a blocked node is never entered: as good as seen already
-    seen[start] = 1
-    queue = np.empty(n, dtype=np.int64)
+    seen = np.empty(n, dtype=np.bool_)
+    return _reaches_with(first, nbr, start, ahead, blocked, seen, np.empty(n, dtype=np.int64))
+
+
+@nb.njit(cache=True)
+def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
+    """:func:`_reaches` in the caller's scratch: ``seen`` (booleans) and ``queue``, a node each."""
+    seen[:] = blocked  # a blocked node is never entered: as good as seen already
+    seen[start] = True
     queue[0] = start
     head, tail = 0, 1
     while head < tail:
@@ -175,8 +181,23 @@ def _closing(first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, he
     Camp) where a tree would ring the planter in: as :func:`trees.plant_spaces` tests them,
     from the end of the way back, each against the rest of the way ahead of it."""
     n = first.shape[0] - 1
-    closing = np.zeros(n, dtype=np.bool_)
-    ahead = np.zeros(n, dtype=np.bool_)
+    marks = np.empty((3, n), dtype=np.bool_)
+    queue = np.empty(n, dtype=np.int64)
+    _closing_with(
+        first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
+    )
+    return marks[0]
+
+
+@nb.njit(cache=True)
+def _closing_with(
+    first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
+):
+    """:func:`_closing` in the caller's scratch: ``marks`` three rows of booleans (the first is
+    the answer), ``queue`` a node each."""
+    closing, ahead, seen = marks[0], marks[1], marks[2]
+    closing[:] = False
+    ahead[:] = False
     ahead[camp] = True
     for k in range(way.shape[0] - 1, -1, -1):
         i = way[k]
@@ -184,7 +205,7 @@ def _closing(first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, he
             ring, has_ring, hole, i, trees
         ):
             trees[i] = 1
-            if not _reaches(first, nbr, here, ahead, trees):
+            if not _reaches_with(first, nbr, here, ahead, trees, seen, queue):
                 closing[i] = True
             trees[i] = 0
         ahead[i] = True
@@ -230,18 +251,20 @@ def plant_spaces(
 
 # ------------------------------------------------------------------------- strategies' fields
 @nb.njit(cache=True)
-def _distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block):
-    """Dial's buckets as the strategies' :func:`distance_field`: entering a node costs 1, one
-    more for a canoe, ``tree_cost`` more for a tree (or never, when ``trees_block``)."""
-    n = first.shape[0] - 1
-    dist = np.full(n, INF, dtype=np.int64)
+def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work):
+    """Dial's buckets as the strategies' :func:`distance_field`, into ``dist``: entering a node
+    costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
+    ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
+    are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
     # every relaxation files one entry; a node's entries are at most its in-degree, plus targets
     cap = nbr.shape[0] + targets.shape[0] + 1
-    entry_node = np.empty(cap, dtype=np.int64)
-    entry_next = np.empty(cap, dtype=np.int64)
-    top = (2 + tree_cost) * n + 2
-    bucket_head = np.full(top, -1, dtype=np.int64)
-    bucket_tail = np.full(top, -1, dtype=np.int64)
+    ring = tree_cost + 3
+    entry_node = work[:cap]
+    entry_next = work[cap : 2 * cap]
+    bucket_head = work[2 * cap : 2 * cap + ring]
+    bucket_tail = work[2 * cap + ring : 2 * cap + 2 * ring]
+    dist[:] = INF
+    bucket_head[:] = -1
     used = 0
     for t in targets:
         dist[t] = 0
@@ -256,29 +279,51 @@ def _distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block):
         used += 1
     last = 0
     d = 0
+    b = 0  # d's bucket: d modulo ring, kept by counting (a division per node costs more)
     while d <= last:
-        e = bucket_head[d]
-        while e >= 0:  # every cost is at least 1: nothing is filed in the bucket being walked
+        e = bucket_head[b]
+        bucket_head[b] = -1  # every cost is at least 1: nothing is filed in the bucket walked
+        while e >= 0:
             u = entry_node[e]
             e = entry_next[e]
             if dist[u] != d or (trees[u] and trees_block):
                 continue
-            nd = d + 1 + canoe[u] + (tree_cost if trees[u] else 0)
+            step = 1 + canoe[u] + (tree_cost if trees[u] else 0)
+            nd = d + step
+            nb_ = b + step
+            if nb_ >= ring:
+                nb_ -= ring
             for k in range(first[u], first[u + 1]):
                 v = nbr[k]
                 if nd < dist[v]:
                     dist[v] = nd
                     entry_node[used] = v
                     entry_next[used] = -1
-                    if bucket_head[nd] < 0:
-                        bucket_head[nd] = used
+                    if bucket_head[nb_] < 0:
+                        bucket_head[nb_] = used
                     else:
-                        entry_next[bucket_tail[nd]] = used
-                    bucket_tail[nd] = used
+                        entry_next[bucket_tail[nb_]] = used
+                    bucket_tail[nb_] = used
                     used += 1
                     last = max(last, nd)
         d += 1
+        b = 0 if b + 1 == ring else b + 1
     return dist
+
+
+@nb.njit(cache=True, inline="always")
+def field_work_size(nbr, n_targets, tree_cost):
+    """The scratch :func:`_fill_distance_field` needs."""
+    return 2 * (nbr.shape[0] + n_targets + 1) + 2 * (tree_cost + 3)
+
+
+@nb.njit(cache=True)
+def _distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block):
+    dist = np.empty(first.shape[0] - 1, dtype=np.int64)
+    work = np.empty(field_work_size(nbr, targets.shape[0], tree_cost), dtype=np.int64)
+    return _fill_distance_field(
+        first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work
+    )
 
 
 def distance_field(
@@ -371,16 +416,29 @@ def _opens(rows, cols, taken, goal, goal_rows, goal_cols, node, left, depth):
 
 @nb.njit(cache=True)
 def _lands(
-    first, nbr, rows, cols, avoid, trees, taken, goal, goal_rows, goal_cols, node, left, seen, depth
+    first,
+    nbr,
+    rows,
+    cols,
+    avoid,
+    trees,
+    taken,
+    goal,
+    goal_rows,
+    goal_cols,
+    node,
+    left,
+    seen,
+    depth,
+    stack,
 ):
-    """The depth-first search of :func:`lands_exactly` with its own stack (a recursive function
-    cannot be compiled into a cached caller: the compiled engine calls this one)."""
+    """The depth-first search of :func:`lands_exactly` with its own ``stack`` (3 rows of 16: a
+    recursive function cannot be compiled into a cached caller: the compiled engine calls this
+    one, with a stack of its own)."""
     code = _opens(rows, cols, taken, goal, goal_rows, goal_cols, node, left, depth)
     if code != 2:
         return code == 1
-    stack_node = np.empty(16, dtype=np.int64)
-    stack_left = np.empty(16, dtype=np.int64)
-    stack_edge = np.empty(16, dtype=np.int64)
+    stack_node, stack_left, stack_edge = stack[0], stack[1], stack[2]
     stack_node[0], stack_left[0], stack_edge[0] = node, left, first[node]
     top = 1
     while top:
@@ -456,6 +514,7 @@ def lands_exactly(
             left,
             seen_mask,
             0,
+            np.empty((3, 16), dtype=np.int64),
         )
     )
 

@@ -43,6 +43,7 @@ from simkit.games.timber_tom.fast_fields import (
     _pack_need,
     _random,
     _target_key,
+    _target_near,
     _targets,
     _tools,
     _walk_field,
@@ -138,7 +139,7 @@ def _landing_targets(B, rl, g, ps, trees, cache, par, s, n, out):
     room = g[c.G_ALLOWANCE] - g[c.G_COUNTED]
     on_foot = spaces[ps[s, c.P_POS]] - room
     pads = list_len[c.L_HELIPADS]
-    free = np.empty(pads, dtype=np.int64)
+    free = cache[7][0]
     m = 0
     for i in range(pads):
         p = lists[c.L_HELIPADS, i]
@@ -169,7 +170,7 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
     avoid, rows, cols = B[11], B[12], B[13]
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
-    targets = np.empty(B[4][c.L_HELIPADS], dtype=np.int64)
+    targets = cache[7][1]
     m = _landing_targets(B, rl, g, ps, trees, cache, par, s, n, targets)
     if m == 0:
         return -1
@@ -180,14 +181,20 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
         near = min(near, _manhattan(rows, cols, here, targets[i]))
     if near > room + 2:
         return -1
-    goal = np.zeros(n_nodes, dtype=np.bool_)
-    goal_nodes = np.sort(targets[:m])
-    goal[goal_nodes] = True
-    taken = np.zeros(n_nodes, dtype=np.bool_)
+    goal, taken, seen = cache[8][0], cache[8][1], cache[8][2]
+    goal[:] = False
+    goal_nodes = targets[:m]
+    goal_nodes.sort()
+    goal_rows, goal_cols = cache[7][2][:m], cache[7][3][:m]
+    for i in range(m):
+        goal[goal_nodes[i]] = True
+        goal_rows[i] = rows[goal_nodes[i]]
+        goal_cols[i] = cols[goal_nodes[i]]
+    taken[:] = False
     for t in range(n):
         if t != s and not ps[t, c.P_FINISHED] and ps[t, c.P_POS] != camp:
             taken[ps[t, c.P_POS]] = True
-    seen = np.zeros(n_nodes, dtype=np.bool_)
+    seen[:] = False
     for j in range(g[c.G_PATH_LEN]):
         seen[path[j]] = True
     for j in range(k):
@@ -209,12 +216,13 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
                 trees,
                 taken,
                 goal,
-                rows[goal_nodes],
-                cols[goal_nodes],
+                goal_rows,
+                goal_cols,
                 nxt,
                 room - cost,
                 seen,
                 0,
+                cache[9],
             )
             seen[nxt] = was
             if ok:
@@ -340,10 +348,7 @@ def _rival(B, rl, ps, s, n, par):
                 best, best_a = t, a
             continue
         key = _target_key(rl, lists, ps, n_nodes, t)
-        goal = _targets(lists, n_nodes, key)
-        near = INF
-        for x in goal:
-            near = min(near, _manhattan(rows, cols, ps[t, c.P_POS], x))
+        near = _target_near(lists, rows, cols, n_nodes, key, ps[t, c.P_POS])
         a = _held(ps[t, c.P_TREASURES])
         b = -near
         if best < 0 or a > best_a or (a == best_a and b > best_b):
@@ -358,7 +363,8 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     camp = n_nodes - 1
     fields = cache[2]
     # never on the planter's own way ahead (to its goal, and from that Treasure home)
-    mine = np.zeros(n_nodes, dtype=np.bool_)
+    mine = cache[8][0]
+    mine[:] = False
     here = ps[s, c.P_POS]
     goal = _target_key(rl, lists, ps, n_nodes, s)
     _between(B, trees, cache, par, here, goal, mine)
@@ -371,7 +377,7 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
                 aim = t
         if fields[to_goal, aim] == 0:
             _between(B, trees, cache, par, aim, camp, mine)
-    spaces = np.empty(k, dtype=np.int64)
+    spaces = cache[7][0]
     m = 0
     for j in range(k):
         if legal[j, 1] >= 0 and not mine[legal[j, 1]]:
@@ -484,11 +490,9 @@ def _clear_after(B, rl, g, ps, trees, cache, par, s, legal, k):
 
 # ----------------------------------------------------------------------- choosing
 @nb.njit(cache=True)
-def choose(kind, par, B, rl, g, ps, trees, path, cache, n, legal, k, rngs):
-    """The row of ``legal`` the hiker to move picks."""
+def choose(par, B, rl, g, ps, trees, path, cache, n, legal, k, rngs):
+    """The row of ``legal`` a walker to move picks (``random`` draws in :mod:`fast`)."""
     s = g[c.G_SEAT]
-    if kind == RANDOM:
-        return np.int64(below(rngs, 1 + s, k))
     meta = cache[0]
     if meta[M_ROUND] != g[c.G_ROUND] or meta[M_SEAT] != s:
         # the fields first read this turn stay for the rest of it (``_Walker._field``)

@@ -78,7 +78,7 @@ def _start_turn(B, rl, g, ps, trees):
     g[c.G_STAGE] = c.S_RELIEF
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _end_turn(rl, g, ps, n):
     """The chainsaw's unused cut kept or lost; the next hiker to move, or the end of the game.
     Returns True when a next turn starts."""
@@ -113,7 +113,7 @@ def _end_turn(rl, g, ps, n):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _clear_after_open(B, g, ps, trees):
     """Whether a tree next to the hiker can still be cleared after its move."""
     first, nbr, nd = B[0], B[1], B[2]
@@ -247,7 +247,7 @@ def advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, und
 
 
 # ----------------------------------------------------------------------- apply
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _clear_on_path(nd, g, ps, trees, lifted, nxt, how):
     s = g[c.G_SEAT]
     trees[nxt] = 0
