@@ -19,7 +19,7 @@ import choix
 import numpy as np
 import polars as pl
 
-from simkit.core.stats import cell_rows, score_test, shares_from_sums, with_variance
+from simkit.core.stats import cell_strategies, score_test, shares_from_sums, with_variance
 
 ELO_PER_NAT = 400.0 / math.log(10.0)
 BOOTSTRAP_RESAMPLES = 200
@@ -67,15 +67,16 @@ def cell_meetings(part: pl.DataFrame) -> Meetings:
     pair by seat pair on (games, seats) arrays rather than by joining rows."""
     n = int(part["n_players"][0])
     ordered = part.select("game_index", "seat", "strategy", "rank").sort("game_index", "seat")
-    return _meetings(ordered, n)
-
-
-def _meetings(ordered: pl.DataFrame, n: int) -> Meetings:
-    """One cell's meetings from its rows in game then seat order."""
     names = sorted(ordered["strategy"].unique().to_list())
+    code = ordered["strategy"].cast(pl.Enum(names)).to_physical().cast(pl.Int32)
+    return _meetings(names, ordered.with_columns(strategy=code), n)
+
+
+def _meetings(names: list[str], ordered: pl.DataFrame, n: int) -> Meetings:
+    """One cell's meetings from its rows in game then seat order, ``strategy`` an index into
+    ``names``."""
     k = len(names)
-    codes = ordered["strategy"].cast(pl.Enum(names)).to_physical().cast(pl.Int64)
-    strategy = codes.to_numpy().reshape(-1, n)
+    strategy = ordered["strategy"].to_numpy().reshape(-1, n)
     rank = ordered["rank"].to_numpy().reshape(-1, n)
     games = len(strategy)
     won = np.zeros((games, k * k), dtype=np.float32)
@@ -103,7 +104,7 @@ def all_meetings(df) -> dict[tuple[str, int], Meetings]:
     rows = df.lazy()
     cells = rows.select("variant", "n_players").unique().sort("variant", "n_players").collect()
     return {
-        (variant, int(n)): _meetings(cell_rows(rows, variant, n, ["strategy", "rank"]), n)
+        (variant, int(n)): _meetings(*cell_strategies(rows, variant, n, ["rank"]), n)
         for variant, n in cells.iter_rows()
     }
 

@@ -223,6 +223,9 @@ def seats_equal_test(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+SUMS_SCHEMA = {"games": pl.UInt32} | dict.fromkeys(("sy", "sm", "syy", "smm", "sym"), pl.Float64)
+
+
 def strategy_sums(df) -> tuple[pl.DataFrame, pl.DataFrame]:
     """Per (variant, n_players, strategy): the sums over games of its wins and of its points
     against its seats (``with_variance``), a game's seats of one strategy being one cluster. Cell
@@ -231,9 +234,8 @@ def strategy_sums(df) -> tuple[pl.DataFrame, pl.DataFrame]:
     cells = rows.select(KEYS).unique().sort(KEYS).collect()
     wins, points = [], []
     for variant, n in cells.iter_rows():
-        part = cell_rows(rows, variant, n, ["strategy", "win_share", "score"])
-        names = sorted(part["strategy"].unique().to_list())
-        code = part["strategy"].cast(pl.Enum(names)).to_physical().to_numpy().reshape(-1, n)
+        names, part = cell_strategies(rows, variant, n, ["win_share", "score"])
+        code = part["strategy"].to_numpy().reshape(-1, n)
         won = part["win_share"].to_numpy().reshape(-1, n)
         scored = part["score"].to_numpy().reshape(-1, n)
         for i, name in enumerate(names):
@@ -244,13 +246,12 @@ def strategy_sums(df) -> tuple[pl.DataFrame, pl.DataFrame]:
             cell = {"variant": variant, "n_players": n, "strategy": name}
             for out, values in ((wins, won), (points, scored)):
                 y = np.where(mine, values, 0.0).sum(axis=1)[played]
-                out.append(cell | _sums(y, m))
-    schema = {"variant": pl.String, "n_players": pl.Int8, "strategy": pl.String}
-    schema |= dict.fromkeys(("sy", "sm", "syy", "smm", "sym"), pl.Float64) | {"games": pl.UInt32}
+                out.append(cell | game_sums(y, m))
+    schema = {"variant": pl.String, "n_players": pl.Int8, "strategy": pl.String} | SUMS_SCHEMA
     return tuple(with_variance(pl.DataFrame(x, schema=schema)) for x in (wins, points))
 
 
-def _sums(y: np.ndarray, m: np.ndarray) -> dict[str, float]:
+def game_sums(y: np.ndarray, m: np.ndarray) -> dict[str, float]:
     """A group's sums over games (see ``_cluster_sums``) from its per-game y and m."""
     return {
         "games": len(y),
@@ -324,6 +325,17 @@ def cell_rows(df, variant: str, n_players: int, columns: list[str]) -> pl.DataFr
     # The parts come in this order already: a sortedness check costs a tenth of a sort.
     key = pl.col("game_index") * n_players + pl.col("seat")
     return part if part.select(key).to_series().is_sorted() else part.sort(key)
+
+
+def cell_strategies(
+    df, variant: str, n_players: int, columns: list[str]
+) -> tuple[list[str], pl.DataFrame]:
+    """A cell's strategies, sorted, and its rows (:func:`cell_rows`) with ``strategy`` as each
+    row's index into them: four bytes a row rather than a name."""
+    rows = df.lazy().filter((pl.col("variant") == variant) & (pl.col("n_players") == n_players))
+    names = sorted(rows.select(pl.col("strategy").unique()).collect()["strategy"].to_list())
+    code = pl.col("strategy").cast(pl.Enum(names)).to_physical().cast(pl.Int32)
+    return names, cell_rows(df, variant, n_players, [code, *columns])
 
 
 def seat_arrays(df, variant: str, n_players: int, columns: list[str]) -> dict[str, np.ndarray]:

@@ -759,9 +759,10 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     out.mkdir(exist_ok=True)
     # Seat balance means nothing in a solo game: those cells get their score and honours instead.
     multi = rows.filter(pl.col("n_players") > 1)
-    multi_games = games.filter(pl.col("n_players") > 1)
     solo = rows.filter(pl.col("n_players") == 1)
-    solo_table = solo_scores(solo) if (games["n_players"] == 1).any() else None
+    solo_games = (games["n_players"] == 1).any()
+    multi_games = games.filter(pl.col("n_players") > 1) if solo_games else games
+    solo_table = solo_scores(solo) if solo_games else None
     chart_scores(rows, out / "scores.png")
     chart_length(games, out / "game_length.png", spec.turn_unit.split(":")[0])
 
@@ -774,10 +775,10 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
         seat_tests = verdicts_module.seat_tests(multi)
         chart_seats(multi, out / "win_share_by_seat.png", seat_tests)
         # Strategies meet only when there are several; variants differ only when there are some.
-        by_cell = ratings.all_meetings(multi) if stats.distinct(multi, "strategy") > 1 else None
-        h2h = None
-        if by_cell is not None:
+        by_cell = h2h = None
+        if stats.distinct(multi, "strategy") > 1:
             shares = verdicts_module.strategy_tests(multi)
+            by_cell = ratings.all_meetings(multi)
             h2h = ratings.head_to_head(multi, by_cell)
         if multi_games["variant"].n_unique() > 1:
             diffs = verdicts_module.variant_differences(multi, games=multi_games)
@@ -788,6 +789,7 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
         # The findings say each of these already, at the top: say nothing twice.
         unsaid = [v for v in verdict_lines if v not in lines]
         body += seat_sections(multi, meta, out, unsaid, by_cell, seat_tests, shares, h2h)
+        del by_cell  # every game's meetings: not needed further down
     if solo_table is not None:
         body += [_section("solo", "Solo games"), _table_html(solo_table)]
         if spec.honours:
