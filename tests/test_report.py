@@ -205,6 +205,15 @@ def test_the_score_anatomy_from_game_arrays_equals_the_row_level_computation(stu
         )
 
 
+def test_the_score_anatomy_read_column_by_column_equals_one_read(study, monkeypatch):
+    # A cell of millions of rows is read a few columns at a time: the figures must not change.
+    _, scan = study
+    whole = metrics.score_anatomy(scan)
+    monkeypatch.setattr(metrics, "ANATOMY_BYTES", 1)
+    assert metrics.score_anatomy(scan).equals(whole)
+    assert whole.height > 0
+
+
 def test_every_figure_from_the_scan_equals_the_one_from_the_rows(study):
     rows, scan = study
     for figure in (

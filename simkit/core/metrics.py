@@ -33,6 +33,8 @@ from simkit.core import stats
 from simkit.core.stats import KEYS, mean_ci, share_table
 
 BOOTSTRAP_DRAWS = 4000
+# Bytes of a cell's x_ columns the score anatomy reads at a time (as float64).
+ANATOMY_BYTES = 64 * 2**20
 BOOTSTRAP_SEED = 20110501
 
 DEFINITIONS = {
@@ -282,15 +284,16 @@ def score_anatomy(df, sentinels: dict[str, float] | None = None, skip: tuple[str
             v = pl.when(v == sentinels[column]).then(None).otherwise(v)
         return v
 
-    per_game_sums, split = _anatomy_sums(rows, extras, value)
+    sums, split = _anatomy_sums(rows, extras, value)
     tables = []
     for i, column in enumerate(extras):
         # games where the column applies to no seat are not games of its mean
-        sums = per_game_sums.filter(pl.col(f"m{i}") > 0).select(*KEYS, f"y{i}", f"m{i}")
-        if sums.is_empty():
+        column_sums = sums.filter(pl.col("column") == i).drop("column")
+        if column_sums.is_empty():
             continue
         share = types[column] == pl.Boolean
-        table = (stats.share_table if share else stats.mean_table)(sums, KEYS, f"y{i}", f"m{i}")
+        column_sums = stats.with_variance(column_sums)
+        table = (stats.shares_from_sums if share else stats.means_from_sums)(column_sums, KEYS)
         tables.append(
             table.join(split, on=KEYS).select(
                 *KEYS,
@@ -309,37 +312,53 @@ def score_anatomy(df, sentinels: dict[str, float] | None = None, skip: tuple[str
 
 
 def _anatomy_sums(rows: pl.LazyFrame, columns: list[str], value):
-    """Per game, each column's sum ``y{i}`` and count ``m{i}`` over the seats it applies to
-    (``value(column)``: null where it does not); per cell, its mean for the winners
-    (``winners{i}``) and the others (``others{i}``) and its correlation with the score
-    (``corr{i}``) over those seats. Cell by cell on (games, seats) arrays."""
-    cells = rows.select(KEYS).unique().sort(KEYS).collect()
-    games, split = [], []
-    for variant, n in cells.iter_rows():
-        values = [value(c).alias(f"v{i}") for i, c in enumerate(columns)]
-        part = stats.cell_rows(rows, variant, n, [*values, "score", "win_share"])
-        score = part["score"].to_numpy()
-        winner = part["win_share"].to_numpy() > 0
-        sums, cell = {}, {"variant": variant, "n_players": n}
-        for i in range(len(columns)):
-            v = part[f"v{i}"]
-            applies = v.is_not_null().to_numpy()
-            # a null adds nothing and counts no seat; a NaN stays NaN, as in a sum over rows
-            v = v.fill_null(0.0).to_numpy()
-            sums[f"y{i}"] = v.reshape(-1, n).sum(axis=1)
-            sums[f"m{i}"] = applies.reshape(-1, n).sum(axis=1).astype(float)
-            cell[f"winners{i}"] = _mean(v[applies & winner])
-            cell[f"others{i}"] = _mean(v[applies & ~winner])
-            cell[f"corr{i}"] = _corr(v[applies], score[applies])
-        games.append(
-            part.gather_every(n)
-            .select(pl.lit(variant, pl.String).alias("variant"), "game_index")
-            .with_columns(
-                n_players=pl.lit(n, pl.Int8), **{k: pl.Series(x) for k, x in sums.items()}
-            )
-        )
+    """Per cell and column ``i`` (``value(column)``: null where it does not apply), the sums
+    over games (``stats.game_sums``) of its per-game sum over the seats it applies to and of
+    their count; and per cell, its mean for the winners (``winners{i}``) and the others
+    (``others{i}``) and its correlation with the score (``corr{i}``) over those seats. Cell by
+    cell on (games, seats) arrays, a few columns at a time (``ANATOMY_BYTES``), so a cell of
+    millions of rows never has all its columns in memory at once."""
+    cells = rows.group_by(KEYS).agg(rows=pl.len()).sort(KEYS).collect()
+    sums, split = [], []
+    for variant, n, count in cells.iter_rows():
+        # As many columns a read as ANATOMY_BYTES hold: one read for most cells, a few for a
+        # cell of millions of rows.
+        per_read = max(1, ANATOMY_BYTES // (8 * count))
+        cell = {"variant": variant, "n_players": n}
+        for first in range(0, len(columns), per_read):
+            batch = range(first, min(first + per_read, len(columns)))
+            values = [value(columns[i]).alias(f"v{i}") for i in batch]
+            part = stats.cell_rows(rows, variant, n, ["score", "win_share", *values])
+            score = part["score"].to_numpy()
+            winner = part["win_share"].to_numpy() > 0
+            for i in batch:
+                _anatomy_column(part[f"v{i}"], i, n, score, winner, cell, sums)
+            del part
         split.append(cell)
-    return pl.concat(games), pl.DataFrame(split, schema_overrides={"n_players": pl.Int8})
+    schema = {"variant": pl.String, "n_players": pl.Int8, "column": pl.Int64}
+    schema |= stats.SUMS_SCHEMA
+    return (
+        pl.DataFrame(sums, schema=schema),
+        pl.DataFrame(split, schema_overrides={"n_players": pl.Int8}),
+    )
+
+
+def _anatomy_column(v: pl.Series, i: int, n: int, score, winner, cell: dict, sums: list) -> None:
+    """Column ``i``'s figures in one cell (see :func:`_anatomy_sums`): its sums over games into
+    ``sums``, its means for winners and others and its correlation with the score into ``cell``."""
+    applies = v.is_not_null().to_numpy()
+    # a null adds nothing and counts no seat; a NaN stays NaN, as in a sum over rows
+    v = v.fill_null(0.0).to_numpy()
+    seats = applies.reshape(-1, n).sum(axis=1).astype(float)
+    some = seats > 0
+    if some.any():
+        y = v.reshape(-1, n).sum(axis=1)[some]
+        where = {"variant": cell["variant"], "n_players": cell["n_players"], "column": i}
+        sums.append(where | stats.game_sums(y, seats[some]))
+    cell[f"winners{i}"] = _mean(v[applies & winner])
+    cell[f"others{i}"] = _mean(v[applies & ~winner])
+    everywhere = applies.all()  # then no copies of the column and the scores
+    cell[f"corr{i}"] = _corr(v, score) if everywhere else _corr(v[applies], score[applies])
 
 
 def _mean(values: np.ndarray) -> float | None:

@@ -19,7 +19,7 @@ import choix
 import numpy as np
 import polars as pl
 
-from simkit.core.stats import score_test, shares_from_sums, with_variance
+from simkit.core.stats import cell_strategies, score_test, shares_from_sums, with_variance
 
 ELO_PER_NAT = 400.0 / math.log(10.0)
 BOOTSTRAP_RESAMPLES = 200
@@ -68,11 +68,15 @@ def cell_meetings(part: pl.DataFrame) -> Meetings:
     n = int(part["n_players"][0])
     ordered = part.select("game_index", "seat", "strategy", "rank").sort("game_index", "seat")
     names = sorted(ordered["strategy"].unique().to_list())
+    code = ordered["strategy"].cast(pl.Enum(names)).to_physical().cast(pl.Int32)
+    return _meetings(names, ordered.with_columns(strategy=code), n)
+
+
+def _meetings(names: list[str], ordered: pl.DataFrame, n: int) -> Meetings:
+    """One cell's meetings from its rows in game then seat order, ``strategy`` an index into
+    ``names``."""
     k = len(names)
-    codes = ordered["strategy"].replace_strict(
-        {x: i for i, x in enumerate(names)}, return_dtype=pl.Int64
-    )
-    strategy = codes.to_numpy().reshape(-1, n)
+    strategy = ordered["strategy"].to_numpy().reshape(-1, n)
     rank = ordered["rank"].to_numpy().reshape(-1, n)
     games = len(strategy)
     won = np.zeros((games, k * k), dtype=np.float32)
@@ -100,11 +104,7 @@ def all_meetings(df) -> dict[tuple[str, int], Meetings]:
     rows = df.lazy()
     cells = rows.select("variant", "n_players").unique().sort("variant", "n_players").collect()
     return {
-        (variant, int(n)): cell_meetings(
-            rows.filter((pl.col("variant") == variant) & (pl.col("n_players") == n))
-            .select("n_players", "game_index", "seat", "strategy", "rank")
-            .collect()
-        )
+        (variant, int(n)): _meetings(*cell_strategies(rows, variant, n, ["rank"]), n)
         for variant, n in cells.iter_rows()
     }
 
@@ -119,12 +119,12 @@ def head_to_head(df, by_cell=None) -> pl.DataFrame:
     by_cell = all_meetings(df) if by_cell is None else by_cell
     for (variant, n), m in by_cell.items():
         k = len(m.names)
-        y = m.won.reshape(len(m.won), k * k).astype(float)
-        c = m.met.reshape(len(m.met), k * k).astype(float)
-        pairs = np.flatnonzero(c.sum(axis=0) > 0)
+        y = m.won.reshape(len(m.won), k * k)
+        c = m.met.reshape(len(m.met), k * k)
+        pairs = np.flatnonzero(c.sum(axis=0, dtype=np.float64) > 0)
         if len(pairs) == 0:
             continue
-        y, c = y[:, pairs], c[:, pairs]
+
         frames.append(
             pl.DataFrame(
                 {
@@ -132,12 +132,12 @@ def head_to_head(df, by_cell=None) -> pl.DataFrame:
                     "n_players": [n] * len(pairs),
                     "strategy": [m.names[x // k] for x in pairs],
                     "opponent": [m.names[x % k] for x in pairs],
-                    "games": (c > 0).sum(axis=0),
-                    "sy": y.sum(axis=0),
-                    "sm": c.sum(axis=0),
-                    "syy": (y * y).sum(axis=0),
-                    "smm": (c * c).sum(axis=0),
-                    "sym": (y * c).sum(axis=0),
+                    "games": np.count_nonzero(c, axis=0)[pairs],
+                    "sy": y.sum(axis=0, dtype=np.float64)[pairs],
+                    "sm": c.sum(axis=0, dtype=np.float64)[pairs],
+                    "syy": _dot(y, y)[pairs],
+                    "smm": _dot(c, c)[pairs],
+                    "sym": _dot(y, c)[pairs],
                 },
                 schema_overrides={"n_players": pl.Int8},
             )
@@ -173,6 +173,12 @@ def head_to_head(df, by_cell=None) -> pl.DataFrame:
     )
 
 
+def _dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Column by column sums of a * b over games, in float64 without a float64 copy of the
+    (games, k * k) float32 arrays."""
+    return np.einsum("gp,gp->p", a, b, dtype=np.float64)
+
+
 def fit_bradley_terry(wins: np.ndarray, alpha: float = REGULARISATION) -> np.ndarray:
     """Elo ratings (mean 0) from ``wins[i, j]``, the (possibly fractional) meetings i won over j;
     ``alpha`` meetings' worth of prior between every pair keeps a never-winning strategy finite."""
@@ -198,15 +204,15 @@ def bradley_terry(df, alpha: float = REGULARISATION, by_cell=None) -> pl.DataFra
         if k < 2:
             continue
         # Each meeting once: a's wins over b in [a, b], b's in [b, a].
-        per_game = m.won.astype(float)
-        elo = fit_bradley_terry(per_game.sum(axis=0), alpha)
+        per_game = m.won
+        elo = fit_bradley_terry(per_game.sum(axis=0, dtype=np.float64), alpha)
         # Resample games through game-level summaries: each game's comparison matrix summed into
         # its block once (a block is one game up to BOOTSTRAP_BLOCKS games, then consecutive
         # games), so a resample costs a weighted sum of blocks, not a pass over rows.
         games = len(per_game)
         blocks = min(games, BOOTSTRAP_BLOCKS)
         starts = np.arange(blocks) * games // blocks
-        per_block = np.add.reduceat(per_game, starts, axis=0)
+        per_block = np.add.reduceat(per_game, starts, axis=0, dtype=np.float64)
         draws = np.empty((BOOTSTRAP_RESAMPLES, k))
         for r in range(BOOTSTRAP_RESAMPLES):
             weight = rng.multinomial(blocks, np.full(blocks, 1.0 / blocks)).astype(float)

@@ -144,7 +144,12 @@ def mean_table(frame: pl.DataFrame, keys: list[str], y: str, m: str | None = Non
     if m is None:
         frame = frame.with_columns(_m=pl.lit(1.0))
         m = "_m"
-    sums = _cluster_sums(frame, keys, y, m)
+    return means_from_sums(_cluster_sums(frame, keys, y, m), keys)
+
+
+def means_from_sums(sums: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
+    """The mean table (see ``mean_table``) from per-group sums with their variance
+    (``with_variance``): for callers that sum over games themselves."""
     t = np.array([t_quantile(g - 1) for g in sums["games"].to_list()])
     half = pl.Series(t) * sums["var"].sqrt()
     return sums.select(
@@ -174,9 +179,10 @@ def seat_win_shares(df: pl.DataFrame) -> pl.DataFrame:
     return out.select(*KEYS, "seat", "games", win_share="value", lo="lo", hi="hi")
 
 
-def first_player_advantage(df: pl.DataFrame) -> pl.DataFrame:
-    """FPA = seat 0's win share - 1/n, with its interval, per (variant, n_players)."""
-    seat0 = seat_win_shares(df).filter(pl.col("seat") == 0)
+def first_player_advantage(df: pl.DataFrame, seats: pl.DataFrame | None = None) -> pl.DataFrame:
+    """FPA = seat 0's win share - 1/n, with its interval, per (variant, n_players); ``seats``:
+    the :func:`seat_win_shares` of ``df`` if already made."""
+    seat0 = (seat_win_shares(df) if seats is None else seats).filter(pl.col("seat") == 0)
     fair = 1.0 / pl.col("n_players").cast(pl.Float64)
     return seat0.select(
         *KEYS,
@@ -217,24 +223,55 @@ def seats_equal_test(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def per_game_strategy(df) -> pl.DataFrame:
-    """One row per game and strategy: its seats, summed win share and summed score."""
-    return (
-        df.lazy()
-        .group_by(*KEYS, "game_index", "strategy")
-        .agg(seats=pl.len(), wins=pl.col("win_share").sum(), points=pl.col("score").sum())
-        .collect()
-    )
+SUMS_SCHEMA = {"games": pl.UInt32} | dict.fromkeys(("sy", "sm", "syy", "smm", "sym"), pl.Float64)
+
+
+def strategy_sums(df) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Per (variant, n_players, strategy): the sums over games of its wins and of its points
+    against its seats (``with_variance``), a game's seats of one strategy being one cluster. Cell
+    by cell on (games, seats) arrays, one strategy at a time, rather than by grouping rows."""
+    rows = df.lazy()
+    cells = rows.select(KEYS).unique().sort(KEYS).collect()
+    wins, points = [], []
+    for variant, n in cells.iter_rows():
+        names, part = cell_strategies(rows, variant, n, ["win_share", "score"])
+        code = part["strategy"].to_numpy().reshape(-1, n)
+        won = part["win_share"].to_numpy().reshape(-1, n)
+        scored = part["score"].to_numpy().reshape(-1, n)
+        for i, name in enumerate(names):
+            mine = code == i
+            seats = mine.sum(axis=1).astype(np.float64)
+            played = seats > 0  # a game is one of the strategy's clusters if it sat in it
+            m = seats[played]
+            cell = {"variant": variant, "n_players": n, "strategy": name}
+            for out, values in ((wins, won), (points, scored)):
+                y = np.where(mine, values, 0.0).sum(axis=1)[played]
+                out.append(cell | game_sums(y, m))
+    schema = {"variant": pl.String, "n_players": pl.Int8, "strategy": pl.String} | SUMS_SCHEMA
+    return tuple(with_variance(pl.DataFrame(x, schema=schema)) for x in (wins, points))
+
+
+def game_sums(y: np.ndarray, m: np.ndarray) -> dict[str, float]:
+    """A group's sums over games (see ``_cluster_sums``) from its per-game y and m."""
+    return {
+        "games": len(y),
+        "sy": float(y.sum()),
+        "sm": float(m.sum()),
+        "syy": float(y @ y),
+        "smm": float(m @ m),
+        "sym": float(y @ m),
+    }
 
 
 def strategy_win_shares(df: pl.DataFrame) -> pl.DataFrame:
     """Win share per strategy (meaningful with seats rotated): its wins over its seats, the game
     the unit of the interval (a strategy in several seats of one game is one cluster)."""
-    per_game = per_game_strategy(df)
-    shares = share_table(per_game, [*KEYS, "strategy"], "wins", "seats")
-    score = mean_table(per_game, [*KEYS, "strategy"], "points", "seats")
+    wins, points = strategy_sums(df)
+    keys = [*KEYS, "strategy"]
+    shares = shares_from_sums(wins, keys)
+    score = means_from_sums(points, keys)
     return (
-        shares.join(score.select(*KEYS, "strategy", mean_score="value"), on=[*KEYS, "strategy"])
+        shares.join(score.select(*keys, mean_score="value"), on=keys)
         .select(
             *KEYS,
             "strategy",
@@ -279,14 +316,26 @@ def distinct(df, column: str) -> int:
 def cell_rows(df, variant: str, n_players: int, columns: list[str]) -> pl.DataFrame:
     """One cell's rows, ``columns`` with game_index and seat, in game then seat order: read from
     a lazy scan column by column, so that each game is ``n_players`` consecutive rows."""
-    return (
+    part = (
         df.lazy()
         .filter((pl.col("variant") == variant) & (pl.col("n_players") == n_players))
         .select("game_index", "seat", *columns)
-        # one integer key: the parts come in this order already, and sorting sorted keys is cheap
-        .sort(pl.col("game_index") * n_players + pl.col("seat"))
         .collect()
     )
+    # The parts come in this order already: a sortedness check costs a tenth of a sort.
+    key = pl.col("game_index") * n_players + pl.col("seat")
+    return part if part.select(key).to_series().is_sorted() else part.sort(key)
+
+
+def cell_strategies(
+    df, variant: str, n_players: int, columns: list[str]
+) -> tuple[list[str], pl.DataFrame]:
+    """A cell's strategies, sorted, and its rows (:func:`cell_rows`) with ``strategy`` as each
+    row's index into them: four bytes a row rather than a name."""
+    rows = df.lazy().filter((pl.col("variant") == variant) & (pl.col("n_players") == n_players))
+    names = sorted(rows.select(pl.col("strategy").unique()).collect()["strategy"].to_list())
+    code = pl.col("strategy").cast(pl.Enum(names)).to_physical().cast(pl.Int32)
+    return names, cell_rows(df, variant, n_players, [code, *columns])
 
 
 def seat_arrays(df, variant: str, n_players: int, columns: list[str]) -> dict[str, np.ndarray]:

@@ -108,11 +108,12 @@ def strategy_tests(df: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def dominance(df, by_cell=None) -> dict[tuple[str, int], str | None]:
+def dominance(df, by_cell=None, h2h=None) -> dict[tuple[str, int], str | None]:
     """Per cell, the strategy that wins more than half its meetings against every other one
     (Holm-adjusted over all head-to-head pairs of the report), or None; ``by_cell``: the
-    cells' :func:`ratings.all_meetings` if already made."""
-    h2h = ratings.head_to_head(df, by_cell)
+    cells' :func:`ratings.all_meetings`, ``h2h`` their :func:`ratings.head_to_head`, if already
+    made."""
+    h2h = ratings.head_to_head(df, by_cell) if h2h is None else h2h
     h2h = h2h.with_columns(p_adjusted=pl.Series(holm(h2h["p_value"].fill_null(np.nan))))
     out: dict[tuple[str, int], str | None] = {}
     for (variant, n), part in h2h.group_by(KEYS, maintain_order=True):
@@ -143,10 +144,11 @@ def _p(p: float) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-def seat_verdicts(df: pl.DataFrame, edge: float = EDGE) -> pl.DataFrame:
+def seat_verdicts(df: pl.DataFrame, edge: float = EDGE, tests=None) -> pl.DataFrame:
     """One plain paragraph per (variant, n_players): every seat out of line and by how much, or
-    what the games rule out and what a study would need (see the module notes)."""
-    seats = seat_tests(df)
+    what the games rule out and what a study would need (see the module notes); ``tests``: the
+    :func:`seat_tests` of ``df`` if already made."""
+    seats = seat_tests(df) if tests is None else tests
     n_seat_tests = int(seats["p_value"].is_not_nan().sum())
     cells = seats.select(KEYS).unique(maintain_order=True)
     spread = (
@@ -238,13 +240,15 @@ def seat_verdicts(df: pl.DataFrame, edge: float = EDGE) -> pl.DataFrame:
     )
 
 
-def strategy_verdicts(df, by_cell=None) -> list[str]:
-    """Per cell with several strategies: every strategy out of line, and whether one dominates."""
+def strategy_verdicts(df, by_cell=None, tests=None, h2h=None) -> list[str]:
+    """Per cell with several strategies: every strategy out of line, and whether one dominates
+    (``tests``: the :func:`strategy_tests` of ``df``, ``h2h`` its head-to-head table, if
+    already made)."""
     if stats.distinct(df, "strategy") < 2:
         return []
-    table = strategy_tests(df)
+    table = strategy_tests(df) if tests is None else tests
     n_tests = int(table["p_value"].is_not_nan().sum())
-    dominant = dominance(df, by_cell)
+    dominant = dominance(df, by_cell, h2h)
     lines = []
     for (variant, n), part in table.group_by(KEYS, maintain_order=True):
         if part.height < 2:

@@ -79,9 +79,10 @@ def strategy_colours(df) -> dict[str, str]:
     return {name: PALETTE[i % len(PALETTE)] for i, name in enumerate(names)}
 
 
-def chart_seats(df, path: Path) -> None:
-    """Each seat's win share minus its fair share 1/n, in points, with the 95% interval."""
-    seats = stats.seat_win_shares(df)
+def chart_seats(df, path: Path, seats: pl.DataFrame | None = None) -> None:
+    """Each seat's win share minus its fair share 1/n, in points, with the 95% interval
+    (``seats``: the seat win shares if already made)."""
+    seats = stats.seat_win_shares(df) if seats is None else seats
     cells = _cells(seats)
     many = seats["variant"].n_unique() > 1
     fig, axes = _grid(len(cells), 3.4, 3.4, sharey=True)
@@ -212,8 +213,14 @@ def _group(counts: pl.DataFrame, name: str, **where) -> tuple[str, np.ndarray, n
 def chart_scores(df, path: Path) -> None:
     """Score distributions by seat (top row) and by strategy (bottom row), one column per player
     count, so seats of different table sizes are never pooled."""
-    by_seat = _counts(df, ["n_players", "seat"], "score")
-    by_strategy = _counts(df, ["n_players", "strategy"], "score")
+    # One pass over the rows; each view is summed from its value counts.
+    both = _counts(df, ["n_players", "seat", "strategy"], "score")
+    by_seat, by_strategy = (
+        both.group_by("n_players", key, "score")
+        .agg(pl.col("count").sum())
+        .sort("n_players", key, "score")
+        for key in ("seat", "strategy")
+    )
     counts = sorted(by_seat["n_players"].unique().to_list())
     several = by_strategy["strategy"].n_unique() > 1
     rows = 2 if several else 1
@@ -233,8 +240,9 @@ def chart_scores(df, path: Path) -> None:
     _save(fig, path)
 
 
-def chart_length(df, path: Path, turn_unit: str) -> None:
-    lengths = _counts(df.lazy().filter(pl.col("seat") == 0), ["variant", "n_players"], "turns")
+def chart_length(games: pl.DataFrame, path: Path, turn_unit: str) -> None:
+    """The distribution of game length per cell (``games``: the per-game table)."""
+    lengths = _counts(games, ["variant", "n_players"], "turns")
     cells = _cells(lengths)
     many = len({variant for variant, _ in cells}) > 1
     groups = [_group(lengths, _label(v, n, many), variant=v, n_players=n) for v, n in cells]
@@ -357,9 +365,10 @@ def chart_sweep(points: pl.DataFrame, field: str, path: Path) -> None:
     _save(fig, path)
 
 
-def head_to_head_matrix(df, by_cell=None) -> pl.DataFrame:
-    """Share of meetings won, row strategy against column strategy, as 'share [lo, hi]'."""
-    h2h = ratings.head_to_head(df, by_cell).with_columns(
+def head_to_head_matrix(df, by_cell=None, h2h=None) -> pl.DataFrame:
+    """Share of meetings won, row strategy against column strategy, as 'share [lo, hi]'
+    (``h2h``: the head-to-head table if already made)."""
+    h2h = (ratings.head_to_head(df, by_cell) if h2h is None else h2h).with_columns(
         cell=pl.format(
             "{} [{}, {}]",
             pl.col("share").round(3),
@@ -591,10 +600,19 @@ def seat_test_table(tests: pl.DataFrame) -> pl.DataFrame:
 
 
 def seat_sections(
-    multi, meta: dict, out: Path, verdict_lines: list[str], by_cell=None
+    multi,
+    meta: dict,
+    out: Path,
+    verdict_lines: list[str],
+    by_cell=None,
+    seat_tests: pl.DataFrame | None = None,
+    shares: pl.DataFrame | None = None,
+    h2h: pl.DataFrame | None = None,
 ) -> list[str]:
     """Seat balance and strategy ratings of the games with several players; ``verdict_lines``:
-    the per-cell verdicts the findings do not already say."""
+    the per-cell verdicts the findings do not already say. ``seat_tests``, ``shares`` (the
+    strategy tests) and ``h2h`` (the head-to-head table): each if already made."""
+    seat_tests = verdicts_module.seat_tests(multi) if seat_tests is None else seat_tests
     sections = [_section("seats", "Seat balance")]
     if meta.get("sequential"):
         seq = meta["sequential"]
@@ -612,16 +630,16 @@ def seat_sections(
         _img(out / "win_share_by_seat.png", "Win share by seat, difference from fair"),
         "<h3>Every seat against its fair share</h3><p>Score test against 1/n; "
         "<code>p_adjusted</code> is Holm-adjusted over every seat test of this report.</p>",
-        _table_html(seat_test_table(verdicts_module.seat_tests(multi)), 4),
+        _table_html(seat_test_table(seat_tests), 4),
         "<h3>First-player advantage</h3>",
-        _table_html(stats.first_player_advantage(multi)),
+        _table_html(stats.first_player_advantage(multi, seat_tests)),
         "<h3>Are all seats equal?</h3><p>Chi-square test on wins per seat; a small p-value says "
         "the seats are not equal.</p>",
         _table_html(stats.seats_equal_test(multi), 4),
     ]
     if by_cell is not None:
         table = chart_ratings(multi, out / "ratings.png", by_cell)
-        shares = verdicts_module.strategy_tests(multi)
+        shares = verdicts_module.strategy_tests(multi) if shares is None else shares
         chart_strategies(multi, out / "win_share_by_strategy.png", shares)
         sections += [
             _section("strategies", "Strategies"),
@@ -633,7 +651,7 @@ def seat_sections(
             "<h3>Head to head</h3><p>Share of the meetings the row strategy wins against the "
             "column strategy: every pair of seats in a game is a meeting, the better rank wins "
             "it, equal ranks split it (95% interval, the game the unit).</p>",
-            _table_html(head_to_head_matrix(multi, by_cell)),
+            _table_html(head_to_head_matrix(multi, by_cell, h2h)),
             "<h3>Bradley-Terry rating</h3><p>"
             + html.escape(ratings.__doc__.split("\n\n")[0])
             + " Fitted by iterative Luce spectral ranking (Maystre and Grossglauser, 2015); "
@@ -741,30 +759,37 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     out.mkdir(exist_ok=True)
     # Seat balance means nothing in a solo game: those cells get their score and honours instead.
     multi = rows.filter(pl.col("n_players") > 1)
-    multi_games = games.filter(pl.col("n_players") > 1)
     solo = rows.filter(pl.col("n_players") == 1)
-    solo_table = solo_scores(solo) if (games["n_players"] == 1).any() else None
+    solo_games = (games["n_players"] == 1).any()
+    multi_games = games.filter(pl.col("n_players") > 1) if solo_games else games
+    solo_table = solo_scores(solo) if solo_games else None
     chart_scores(rows, out / "scores.png")
-    chart_length(rows, out / "game_length.png", spec.turn_unit.split(":")[0])
+    chart_length(games, out / "game_length.png", spec.turn_unit.split(":")[0])
 
     body: list[str] = []
     lines: list[str] = []
     verdict_lines: list[str] = []
-    diffs = None
+    diffs = shares = None
     if not multi_games.is_empty():
-        chart_seats(multi, out / "win_share_by_seat.png")
+        # Each table once, shared by the charts, verdicts and sections that show it.
+        seat_tests = verdicts_module.seat_tests(multi)
+        chart_seats(multi, out / "win_share_by_seat.png", seat_tests)
         # Strategies meet only when there are several; variants differ only when there are some.
-        by_cell = ratings.all_meetings(multi) if stats.distinct(multi, "strategy") > 1 else None
+        by_cell = h2h = None
+        if stats.distinct(multi, "strategy") > 1:
+            shares = verdicts_module.strategy_tests(multi)
+            by_cell = ratings.all_meetings(multi)
+            h2h = ratings.head_to_head(multi, by_cell)
         if multi_games["variant"].n_unique() > 1:
             diffs = verdicts_module.variant_differences(multi, games=multi_games)
-        seat_table = verdicts_module.seat_verdicts(multi)
-        strategy_lines = verdicts_module.strategy_verdicts(multi, by_cell)
+        seat_table = verdicts_module.seat_verdicts(multi, tests=seat_tests)
+        strategy_lines = verdicts_module.strategy_verdicts(multi, by_cell, shares, h2h)
         lines = findings(seat_table, strategy_lines, diffs, by_cell)
         verdict_lines = seat_table["verdict"].to_list() + strategy_lines
         # The findings say each of these already, at the top: say nothing twice.
-        body += seat_sections(
-            multi, meta, out, [v for v in verdict_lines if v not in lines], by_cell
-        )
+        unsaid = [v for v in verdict_lines if v not in lines]
+        body += seat_sections(multi, meta, out, unsaid, by_cell, seat_tests, shares, h2h)
+        del by_cell  # every game's meetings: not needed further down
     if solo_table is not None:
         body += [_section("solo", "Solo games"), _table_html(solo_table)]
         if spec.honours:
@@ -835,7 +860,10 @@ def build(run_dir: Path, quiet: bool = False) -> Path:
     )
     (out / "index.html").write_text(page)
     if not quiet:
-        print_summary(rows, solo_table, verdict_lines, summary)
+        # The strategy table of the rows is the report's own when no solo game adds to it.
+        print_summary(
+            rows, solo_table, verdict_lines, summary, shares if solo_table is None else None
+        )
     return out / "index.html"
 
 
@@ -879,9 +907,14 @@ def honours_table(solo: pl.DataFrame, honours: tuple[tuple[float, str], ...]) ->
 
 
 def print_summary(
-    rows, solo_table: pl.DataFrame | None, verdict_lines: list[str], summary: pl.DataFrame
+    rows,
+    solo_table: pl.DataFrame | None,
+    verdict_lines: list[str],
+    summary: pl.DataFrame,
+    shares: pl.DataFrame | None = None,
 ) -> None:
-    """The report's gist on the terminal, from the tables the report has made."""
+    """The report's gist on the terminal, from the tables the report has made (``shares``: the
+    strategy win shares of ``rows`` if made)."""
     if solo_table is not None:
         print(solo_table)
     for line in verdict_lines:
@@ -890,7 +923,7 @@ def print_summary(
         print(summary)
         if stats.distinct(rows, "strategy") > 1:
             print(
-                stats.strategy_win_shares(rows).select(
+                (stats.strategy_win_shares(rows) if shares is None else shares).select(
                     "variant", "n_players", "strategy", "win_share", "lo", "hi", "mean_score"
                 )
             )
