@@ -100,29 +100,29 @@ enum { N_PARAMS = 3, KEY_TYPES = 14, KNOWN_BITS = 12 };
 /* cards[]: the special cards' codes */
 enum { GRANOLA, SOCKS, BEAR_SPRAY, RACCOON_CARD, SKUNK_CARD, BLISTER_CARD, BEAR_CARD };
 
-/* The rules (fast.CompiledRules) and one game's state, flat. */
+/* What this port holds at most (play_games refuses more): far beyond the rulebook's 2-5 players,
+ * 12 Item and 4 Hazard types, 102 cards and 128 sets of spaces. */
+enum { MAX_SEATS = 16, MAX_TYPES = 64, MAX_CARDS = 2048, MAX_SUBSETS = 1024 };
+
+/* The rules (fast.CompiledRules) and one game's state. */
 typedef struct {
-    i64 n, n_items, n_cards, deal, turn_limit, drawoff_random, n_subsets, total;
+    i64 n, n_items, n_cards, deal, turn_limit, drawoff_random, n_subsets;
     const i64 *copies, *miles, *cards, *sup_start, *sup_list, *capacity;
     i64 *known;
-    /* state */
-    i64 *piles; /* 3 rows of `total` */
-    i64 plen[3];
-    i64 *packs; /* n x n_items */
-    i64 *tally; /* n x N_TALLIES */
-    i64 *unseen;
-    i64 *debts; /* rows of 3 */
-    i64 dq[2];
-    unsigned char *on_hike;
-    i64 *round_queue, *scratch, *legal, *choices, *ranks, *deck, *pool, *need;
-    i64 *pay[3];
-    i64 *drawn_left, *drawn_out;
-    u64 rngs[64];
+    i64 piles[3][MAX_CARDS], plen[3];
+    i64 packs[MAX_SEATS][MAX_TYPES], tally[MAX_SEATS][N_TALLIES], unseen[MAX_TYPES];
+    i64 debts[4 * MAX_SEATS + 4][3], dq[2];
+    unsigned char on_hike[MAX_SEATS];
+    i64 round_queue[MAX_SEATS], scratch[MAX_SEATS], ranks[MAX_SEATS];
+    i64 drawn_left[MAX_SEATS], drawn_out[MAX_SEATS];
+    i64 legal[MAX_TYPES], choices[MAX_TYPES], pay[3][MAX_TYPES];
+    i64 deck[MAX_CARDS], pool[MAX_CARDS], need[MAX_SUBSETS];
+    u64 rngs[MAX_SEATS + 1];
 } Game;
 
-#define PACK(g, s, t) (g)->packs[(s) * (g)->n_items + (t)]
-#define TALLY(g, s, c) (g)->tally[(s) * N_TALLIES + (c)]
-#define PILE(g, p, j) (g)->piles[(p) * (g)->total + (j)]
+#define PACK(g, s, t) (g)->packs[s][t]
+#define TALLY(g, s, c) (g)->tally[s][c]
+#define PILE(g, p, j) (g)->piles[p][j]
 
 /* ------------------------------------------------------------------ backpacks */
 static inline i64 nibble(i64 item) { return item < KEY_TYPES ? (i64)1 << (4 * item) : 0; }
@@ -190,7 +190,7 @@ static i64 debt_choices(Game *g, i64 seat, i64 kind, i64 amount, i64 *out) {
 static inline void push(Game *g, i64 pile, i64 card) { PILE(g, pile, g->plen[pile]++) = card; }
 
 static void pay_debt(Game *g, i64 item) {
-    i64 *debt = g->debts + 3 * g->dq[0];
+    i64 *debt = g->debts[g->dq[0]];
     i64 seat = debt[0], kind = debt[1];
     pack_change(g, seat, item, -1);
     push(g, DISCARD_PILE, item);
@@ -206,7 +206,7 @@ static void pay_debt(Game *g, i64 item) {
 }
 
 static inline void owe(Game *g, i64 seat, i64 kind, i64 amount) {
-    i64 *debt = g->debts + 3 * g->dq[1]++;
+    i64 *debt = g->debts[g->dq[1]++];
     debt[0] = seat;
     debt[1] = kind;
     debt[2] = amount;
@@ -524,9 +524,9 @@ static void skunk_drawoff(Game *g) {
 /* Game Setup up to the first settling of the backpacks; 0 if the Item cards run out. */
 static int setup(Game *g) {
     memset(g->plen, 0, sizeof g->plen);
-    memset(g->packs, 0, g->n * g->n_items * sizeof(i64));
-    memset(g->tally, 0, g->n * N_TALLIES * sizeof(i64));
-    memset(g->on_hike, 0, g->n);
+    memset(g->packs, 0, sizeof g->packs);
+    memset(g->tally, 0, sizeof g->tally);
+    memset(g->on_hike, 0, sizeof g->on_hike);
     g->dq[0] = g->dq[1] = 0;
     for (i64 card = 0; card < g->n_cards; card++) {
         g->unseen[card] = g->copies[card];
@@ -617,7 +617,7 @@ static i64 run(Game *g, const i64 *kinds, const i64 *params, i64 *turns_out, i64
             }
         } else if (pc == SETTLE) {
             while (g->dq[0] < g->dq[1]) {
-                i64 *debt = g->debts + 3 * g->dq[0];
+                i64 *debt = g->debts[g->dq[0]];
                 seat = debt[0];
                 debt_kind = debt[1];
                 debt_amount = debt[2];
@@ -803,82 +803,39 @@ done:
 }
 
 /* Games first .. first+count-1 of a cell, as fast.play_games: outcome arrays filled, returns the
- * decisions made, or -1 if the arguments are beyond what this port holds. */
+ * decisions made, or -1 if the game is beyond what this port holds. */
 i64 play_games(u64 root, i64 first, i64 count, i64 n, const i64 *kinds, const i64 *params,
                i64 n_cards, const i64 *copies, i64 n_items, const i64 *miles, const i64 *cards,
                i64 deal, i64 turn_limit, i64 drawoff_random, const i64 *sup_start,
                const i64 *sup_list, i64 n_subsets, const i64 *capacity, i64 *known,
                u64 *out_seeds, i64 *out_tally, i64 *out_ranks, i64 *out_end, i64 *out_turns) {
-    if (n + 1 > 64) return -1;
-    Game game = {0}, *g = &game;
-    g->n = n;
-    g->n_items = n_items;
-    g->n_cards = n_cards;
-    g->deal = deal;
-    g->turn_limit = turn_limit;
-    g->drawoff_random = drawoff_random;
-    g->n_subsets = n_subsets;
-    g->copies = copies;
-    g->miles = miles;
-    g->cards = cards;
-    g->sup_start = sup_start;
-    g->sup_list = sup_list;
-    g->capacity = capacity;
-    g->known = known;
     i64 total = 0;
     for (i64 c = 0; c < n_cards; c++) total += copies[c];
-    g->total = total > 0 ? total : 1;
-    i64 width = n_items > 2 ? n_items : 2;
-    /* Every array of a game, allocated once for the chunk. */
-    i64 sizes[] = {3 * g->total, n * n_items, n * N_TALLIES, n_cards, 3 * (4 * n + 4), n, n,
-                   width, width, n, g->total, g->total, n_subsets, width, width, width, n, n};
-    i64 *arrays[18], at = 0, whole = 0;
-    for (int i = 0; i < 18; i++) whole += sizes[i];
-    i64 *memory = calloc((size_t)whole, sizeof(i64));
-    unsigned char *hikers = calloc((size_t)n, 1);
-    if (!memory || !hikers) {
-        free(memory);
-        free(hikers);
+    if (n > MAX_SEATS || n_cards > MAX_TYPES || total > MAX_CARDS || n_subsets > MAX_SUBSETS)
         return -1;
-    }
-    for (int i = 0; i < 18; i++) {
-        arrays[i] = memory + at;
-        at += sizes[i];
-    }
-    g->piles = arrays[0];
-    g->packs = arrays[1];
-    g->tally = arrays[2];
-    g->unseen = arrays[3];
-    g->debts = arrays[4];
-    g->round_queue = arrays[5];
-    g->scratch = arrays[6];
-    g->legal = arrays[7];
-    g->choices = arrays[8];
-    g->ranks = arrays[9];
-    g->deck = arrays[10];
-    g->pool = arrays[11];
-    g->need = arrays[12];
-    g->pay[0] = arrays[13];
-    g->pay[1] = arrays[14];
-    g->pay[2] = arrays[15];
-    g->drawn_left = arrays[16];
-    g->drawn_out = arrays[17];
-    g->on_hike = hikers;
+    Game *g = calloc(1, sizeof(Game));
+    if (!g) return -1;
+    *g = (Game){.n = n, .n_items = n_items, .n_cards = n_cards, .deal = deal,
+                .turn_limit = turn_limit, .drawoff_random = drawoff_random,
+                .n_subsets = n_subsets, .copies = copies, .miles = miles, .cards = cards,
+                .sup_start = sup_start, .sup_list = sup_list, .capacity = capacity,
+                .known = known};
     i64 decisions = 0;
     for (i64 game_no = 0; game_no < count; game_no++) {
         u64 seed = seed_state(root, (u64)(first + game_no));
         out_seeds[game_no] = seed;
         for (i64 child = 0; child <= n; child++) g->rngs[child] = seed_state(seed, (u64)child);
-        memset(g->ranks, 0, n * sizeof(i64));
+        memset(g->ranks, 0, sizeof g->ranks);
         i64 end = FAILED, turns = 0, d = 0;
         if (setup(g)) end = run(g, kinds + game_no * n, params + game_no * n * N_PARAMS, &turns, &d);
         decisions += d;
-        memcpy(out_tally + game_no * n * N_TALLIES, g->tally, n * N_TALLIES * sizeof(i64));
-        memcpy(out_ranks + game_no * n, g->ranks, n * sizeof(i64));
+        for (i64 s = 0; s < n; s++) {
+            memcpy(out_tally + (game_no * n + s) * N_TALLIES, g->tally[s], sizeof g->tally[s]);
+            out_ranks[game_no * n + s] = g->ranks[s];
+        }
         out_end[game_no] = end;
         out_turns[game_no] = turns;
     }
-    free(memory);
-    free(hikers);
+    free(g);
     return decisions;
 }

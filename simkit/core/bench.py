@@ -225,7 +225,7 @@ def c_play(lib: ctypes.CDLL, rules, known: np.ndarray, root: int, first: int, ki
         _pointer(turns),
     )
     if decisions < 0:
-        raise ValueError(f"the C reference does not hold {n} players")
+        raise ValueError(f"these rules or {n} players are beyond what the C reference holds")
     return seeds, tally, ranks, end, turns, decisions
 
 
