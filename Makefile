@@ -41,6 +41,8 @@ test: $(TSTAMP) $(EXAMPLE)
 	$(BIN)/python -m pytest examples/summit-dice
 	$(BIN)/python -m pytest -n auto --dist worksteal
 
+# Let's Take a Hike's kernel is also timed against its C port (bench/c_reference), which simkit
+# bench builds with the machine's cc -O2 (or $CC) and skips, saying so, when there is none.
 bench: $(STAMP)
 	$(BIN)/simkit bench --json bench.json
 

@@ -923,7 +923,8 @@ def compile_engines(games, jobs):
 def bench(games, seconds, json_path):
     """Games/s and decisions/s per core for each game, and the two-worker speed-up; with a
     compiled engine its games/s, the ratio and the share of Python around its kernel; and the
-    minutes a million games would take on two cores.
+    minutes a million games would take on two cores. A kernel with a C port (bench/c_reference,
+    built with cc -O2 when first asked) is also timed beside it on the same games.
 
     \b
     Example:
@@ -956,6 +957,27 @@ def bench(games, seconds, json_path):
             f"{r['decisions_per_s_one_core']:12.0f} {r['speedup_two_workers']:9.2f}x {fast}"
             f" {million}"
         )
+    _echo_c_reference(result["results"])
     if json_path:
         json_path.write_text(json.dumps(result, indent=2))
         click.echo(f"written: {json_path}")
+
+
+def _echo_c_reference(results: list[dict]) -> None:
+    """The compiled kernels beside their C ports (same games, in turn, on one core)."""
+    measured = [r for r in results if "c_reference" in r or "c_games_per_s_one_core" in r]
+    if not measured:
+        return
+    click.echo(
+        f"\n{'kernel against C':24} {'strategy':12} {'kernel g/s':>11} {'C g/s':>9}"
+        f" {'C/kernel':>9} {'games':>7}  same outcomes"
+    )
+    for r in measured:
+        if "c_reference" in r:
+            click.echo(f"{r['game']:24} {r['strategy']:12} {r['c_reference']}")
+            continue
+        click.echo(
+            f"{r['game']:24} {r['strategy']:12} {r['kernel_games_per_s_one_core']:11.0f}"
+            f" {r['c_games_per_s_one_core']:9.0f} {r['c_over_kernel']:8.2f}x {r['c_games']:7d}"
+            f"  {'yes' if r['c_equal'] else 'NO'}"
+        )

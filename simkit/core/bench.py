@@ -4,6 +4,12 @@ share of a compiled chunk's time spent in Python around the kernel (seat codes, 
 Parquet part the runner writes), today and with a kernel three times faster; for each, the time a
 million games would take on two cores.
 
+A game with a C port of its compiled kernel (``bench/c_reference``: Let's Take a Hike) is also
+measured against it: the two kernels play the same games in turn in this process, on one core, and
+the bench gives both games/s per core, their ratio and whether every game measured came out the
+same in both. The C port is built here with the machine's C compiler (``cc -O2``, or ``$CC``) when
+first asked; without a compiler that comparison is skipped with a message.
+
 Per-core figures are timed in the process's CPU time, so that other work on a shared machine does
 not count against them; the two-worker speed-up is wall-clock time. Benchmarks measure; no test
 asserts a time.
@@ -11,13 +17,18 @@ asserts a time.
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import os
 import platform
+import shutil
+import subprocess
 import tempfile
 import time
+from functools import cache
 from pathlib import Path
 
+import numpy as np
 from joblib import Parallel, delayed
 
 from simkit import __version__
@@ -32,6 +43,11 @@ CHUNK = LARGEST_CHUNK["compiled"]
 FIRST = 50  # games of a first chunk, which gives the engine's rate
 MILLION = 1_000_000
 FASTER_KERNEL = 3.0  # the pipeline's share is also given for a kernel this many times faster
+
+# C ports of compiled kernels, a measuring stick for them (not engines ``simkit run`` uses).
+C_REFERENCE = Path(__file__).resolve().parents[2] / "bench" / "c_reference"
+C_PORTS = {"lets-take-a-hike": "lets_take_a_hike"}
+C_CHUNK = 2_000  # games a kernel plays in a turn, numba and C alternately
 
 
 def _play(spec, rules, strategy: str, n_players: int, seeds: range) -> tuple[int, int, float]:
@@ -87,6 +103,8 @@ def measure(game: str, strategy: str, seconds: float = 3.0) -> dict:
     rate = compiled["compiled_games_per_s_one_core"] if compiled else one_core
     result["run_engine"] = "compiled" if compiled else "python"
     result["million_games_two_cores_s"] = round(MILLION / (2 * rate))
+    if game in C_PORTS:
+        result.update(measure_c_reference(game, strategy, n, seconds))
     return result
 
 
@@ -136,6 +154,111 @@ def _measure_compiled(spec, rules, strategy: str, n: int, seconds: float) -> dic
             around / (around + kernel / FASTER_KERNEL), 3
         )
     return result
+
+
+@cache
+def c_port(game: str) -> ctypes.CDLL | str:
+    """The C port of ``game``'s kernel (``play_games`` as the compiled engine's), built into
+    ``bench/c_reference/build`` if missing or older than its source; or why there is none."""
+    source = C_REFERENCE / f"{C_PORTS[game]}.c"
+    if not source.exists():
+        return f"no C reference here ({source} is not in this install)"
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    if compiler is None:
+        return "no C compiler (cc, or $CC): the C reference is skipped"
+    library = C_REFERENCE / "build" / f"{C_PORTS[game]}.so"
+    if not library.exists() or library.stat().st_mtime < source.stat().st_mtime:
+        library.parent.mkdir(exist_ok=True)
+        # Built beside and renamed, so that workers building at once never load half a file.
+        partial = library.with_suffix(f".{os.getpid()}.so")
+        command = [compiler, "-O2", "-shared", "-fPIC", "-o", str(partial), str(source)]
+        built = subprocess.run(command, capture_output=True, text=True)
+        if built.returncode:
+            return f"the C reference does not build: {built.stderr.strip()}"
+        partial.replace(library)
+    lib = ctypes.CDLL(str(library))
+    lib.play_games.restype = ctypes.c_int64
+    return lib
+
+
+def _pointer(array: np.ndarray) -> ctypes.c_void_p:
+    return ctypes.c_void_p(array.ctypes.data)
+
+
+def c_play(lib: ctypes.CDLL, rules, known: np.ndarray, root: int, first: int, kinds, params):
+    """Games ``first .. first+len(kinds)-1`` played by the C port, as ``CompiledRules.play``
+    gives them (``rules``: the game's ``CompiledRules``; ``known``: the port's own table of
+    backpacks measured, 4096 words of -1 to start)."""
+    count, n = kinds.shape
+    kinds = np.ascontiguousarray(kinds, dtype=np.int64)
+    params = np.ascontiguousarray(params, dtype=np.int64)
+    seeds = np.zeros(count, dtype=np.uint64)
+    tally = np.zeros((count, n, 10), dtype=np.int64)
+    ranks = np.zeros((count, n), dtype=np.int64)
+    end = np.zeros(count, dtype=np.int64)
+    turns = np.zeros(count, dtype=np.int64)
+    i64 = ctypes.c_int64
+    decisions = lib.play_games(
+        ctypes.c_uint64(root),
+        i64(first),
+        i64(count),
+        i64(n),
+        _pointer(kinds),
+        _pointer(params),
+        i64(rules.copies.shape[0]),
+        _pointer(rules.copies),
+        i64(rules.miles.shape[0]),
+        _pointer(rules.miles),
+        _pointer(rules.cards),
+        i64(rules.deal),
+        i64(rules.turn_limit),
+        i64(rules.drawoff_random),
+        _pointer(rules.sup_start),
+        _pointer(rules.sup_list),
+        i64(rules.capacity.shape[0]),
+        _pointer(rules.capacity),
+        _pointer(known),
+        _pointer(seeds),
+        _pointer(tally),
+        _pointer(ranks),
+        _pointer(end),
+        _pointer(turns),
+    )
+    if decisions < 0:
+        raise ValueError(f"these rules or {n} players are beyond what the C reference holds")
+    return seeds, tally, ranks, end, turns, decisions
+
+
+def measure_c_reference(game: str, strategy: str, n: int, seconds: float) -> dict:
+    """Games/s per core of the compiled kernel and of its C port, playing the same games in turn
+    (``C_CHUNK`` each, numba first) for about ``seconds`` each; their ratio, and whether every
+    game measured gave the same outcome in both."""
+    lib = c_port(game)
+    if isinstance(lib, str):
+        return {"c_reference": lib}
+    spec = registry.game(game)
+    fast = importlib.import_module(spec.fast_engine)
+    players = [make_strategy(strategy, spec.name) for _ in range(n)]
+    fast.warm()
+    rules = fast.compiled_rules(spec.default_rules())
+    kinds, params = fast.seat_codes([players] * C_CHUNK)
+    known = np.full(rules.known.shape, -1, dtype=np.int64)
+    numba_s, c_s, games, equal = 0.0, 0.0, 0, True
+    while min(numba_s, c_s) < seconds:
+        t0 = time.process_time()
+        compiled = rules.play(12345, games, C_CHUNK, kinds, params)
+        t1 = time.process_time()
+        ported = c_play(lib, rules, known, 12345, games, kinds, params)
+        t2 = time.process_time()
+        numba_s, c_s, games = numba_s + t1 - t0, c_s + t2 - t1, games + C_CHUNK
+        equal &= all(np.array_equal(a, b) for a, b in zip(compiled, ported, strict=True))
+    return {
+        "kernel_games_per_s_one_core": round(games / numba_s, 1),
+        "c_games_per_s_one_core": round(games / c_s, 1),
+        "c_over_kernel": round(numba_s / c_s, 2),
+        "c_games": games,
+        "c_equal": equal,
+    }
 
 
 def run_bench(games: list[str], seconds: float = 3.0) -> dict:

@@ -30,7 +30,7 @@ import numpy as np
 import pyarrow as pa
 
 from simkit.core.fast_rng import below, game_streams
-from simkit.core.results import SCHEMA
+from simkit.core.fast_rows import outcome_table, strategy_column
 from simkit.games.backpacks_and_blisters import fast_planner as fp
 from simkit.games.backpacks_and_blisters import fast_walks as fw
 from simkit.games.backpacks_and_blisters.board import PRIME
@@ -1053,43 +1053,17 @@ def play_rows(
     kernel_seconds += time.process_time() - started
     if (ends == FAILED).any():
         return None
-    names = [[p.name for p in players] for players in seat_players]
-    return outcome_table(*labels, first_index, names, seeds, out, ends, turns)
-
-
-def _constant(value: str, rows: int) -> pa.Array:
-    return pa.repeat(pa.scalar(value, pa.string()), rows)
-
-
-def outcome_table(experiment, variant, game, first_index, names, seeds, out, ends, turns):
-    """The rows of a chunk played by the compiled engine, as the Python runner writes them."""
-    count, n = out.shape[0], out.shape[1]
-    rows = count * n
     scores = out[:, :, O_SCORE]
-    # ``rank_by``: 1 + the seats scoring more; win shares split among the first.
+    # ``rank_by``: 1 + the seats scoring more.
     ranks = 1 + (scores[:, None, :] > scores[:, :, None]).sum(axis=2)
-    winners = (ranks == 1).sum(axis=1, keepdims=True)
-    shares = np.where(ranks == 1, 1.0 / winners, 0.0)
-    columns = {
-        "experiment": _constant(experiment, rows),
-        "variant": _constant(variant, rows),
-        "game": _constant(game, rows),
-        "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
-        "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
-        "seed": pa.array(np.repeat(seeds, n)),
-        "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
-        "strategy": pa.array([name for lineup in names for name in lineup], pa.string()),
-        "score": pa.array(scores.ravel().astype(np.float64)),
-        "rank": pa.array(ranks.ravel().astype(np.int8)),
-        "win_share": pa.array(shares.ravel()),
-        "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
-        "end_reason": pa.array([END_REASONS[e] for e in np.repeat(ends, n)], pa.string()),
+    extras = {
+        name: out[:, :, col].astype(np.bool_) if col == O_RETURNED else out[:, :, col]
+        for col, name in enumerate(EXTRAS)
     }
-    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
-    for col in range(len(EXTRAS)):
-        values = out[:, :, col].ravel()
-        arrays.append(pa.array(values.astype(np.bool_) if col == O_RETURNED else values))
-    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
+    strategy = strategy_column(seat_players)
+    return outcome_table(
+        labels, first_index, strategy, seeds, scores, ranks, turns, ends, END_REASONS, extras
+    )
 
 
 __all__ = ["CompiledRules", "play_rows", "supports", "warm"]

@@ -23,7 +23,7 @@ import numpy as np
 import pyarrow as pa
 
 from simkit.core.fast_rng import game_streams, shuffle
-from simkit.core.results import SCHEMA
+from simkit.core.fast_rows import outcome_table, strategy_column
 from simkit.games.hike_it import fast_game as G
 from simkit.games.hike_it import fast_planner as FP
 from simkit.games.hike_it.bears import paw_moves
@@ -602,37 +602,16 @@ def play_rows(
     kernel_seconds += time.process_time() - started
     if (end == FAILED).any():
         return None
-    count, n = len(seat_players), len(seat_players[0])
-    rows = count * n
-    ranks = out[:, :, OUT_RANK]
-    winners = (ranks == 1).sum(axis=1, keepdims=True)
-    shares = np.where(ranks == 1, 1.0 / winners, 0.0)
-    experiment, variant, game = labels
-
-    def constant(value):
-        return pa.repeat(pa.scalar(value, pa.string()), rows)
-
-    columns = {
-        "experiment": constant(experiment),
-        "variant": constant(variant),
-        "game": constant(game),
-        "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
-        "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
-        "seed": pa.array(np.repeat(seeds, n)),
-        "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
-        "strategy": pa.array([p.name for players in seat_players for p in players], pa.string()),
-        "score": pa.array(out[:, :, OUT_SCORE].ravel().astype(np.float64)),
-        "rank": pa.array(ranks.ravel().astype(np.int8)),
-        "win_share": pa.array(shares.ravel()),
-        "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
-        "end_reason": pa.array([END_REASONS[e] for e in np.repeat(end, n)], pa.string()),
+    flags = ("x_finished", "x_knocked_out")
+    extras = {
+        name: out[:, :, EXTRA_COLUMNS[name]].astype(np.bool_ if name in flags else np.int64)
+        for name in EXTRAS
     }
-    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
-    for name in EXTRAS:
-        values = out[:, :, EXTRA_COLUMNS[name]].ravel()
-        flag = name in ("x_finished", "x_knocked_out")
-        arrays.append(pa.array(values.astype(np.bool_) if flag else values))
-    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
+    strategy = strategy_column(seat_players)
+    scores, ranks = out[:, :, OUT_SCORE], out[:, :, OUT_RANK]
+    return outcome_table(
+        labels, first_index, strategy, seeds, scores, ranks, turns, end, END_REASONS, extras
+    )
 
 
 EXTRA_COLUMNS = {

@@ -9,19 +9,21 @@ is the one that is read, logged and replayed.
 State lives in a few flat arrays: the three piles (draw, discard, hiking) in the Python lists'
 order, the backpacks as per-type counts, the count of each card no seat sees, the debt queue,
 per-seat tallies, and the registers (``regs``: the Python engine's scalar attributes, where the
-game goes on from). ``play_games`` allocates them (and every scratch row) once per chunk;
-``_setup`` deals a game on them and ``_run`` plays it on from its registers, which is also how a
-playout takes up a position of the Python engine (:mod:`fast_playouts`). Every decision goes
+game goes on from). ``play_games`` allocates them (and every scratch row: ``game_arrays``) once
+per chunk; ``_setup`` deals a game on them and ``_run`` plays it on from its registers, which is
+also how a playout takes up a position of the Python engine (:mod:`fast_playouts`). Every decision goes
 through one step, ``DECIDE``, where the strategies are called (or a playout's first move is
 forced), and is taken on at the step of its phase.
 
 Speed: numba counts references to arrays (an atomic NRT_incref/NRT_decref) whenever one crosses a
 call into a function that is not inlined or is taken out of a tuple, which at a hundred decisions a
 game was most of the kernel's time. So every helper here and in :mod:`fast_strategies` is
-``inline="always"``, arrays are passed by name (never packed in a tuple), nothing is allocated
-while a game is played, and ``_run`` is compiled without the runtime (``_nrt=False``, numba's
-switch for code that only borrows arrays its caller owns), which leaves no reference counting in
-the hot loop at all; ``_run`` cannot allocate, and a helper it calls is compiled the same way.
+``inline="always"`` and takes arrays by name, nothing is allocated while a game is played, and
+``_run`` is compiled without the runtime (``_nrt=False``, numba's switch for code that only
+borrows arrays its caller owns), which leaves no reference counting in the hot loop at all;
+``_run`` cannot allocate, and a helper it calls is compiled the same way. The rules, the state and
+the scratch rows reach ``_run`` as three tuples built once per chunk (``CompiledRules.kernel``,
+``game_arrays``), taken apart once a game there, which without the runtime counts nothing.
 What the heuristics read is kept up to date as cards move rather than counted at each decision
 (the unseen cards of ``bold``'s guard), and a payment tries only sets of the fewest cards.
 
@@ -33,14 +35,13 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from itertools import chain
 
 import numba as nb
 import numpy as np
 import pyarrow as pa
 
 from simkit.core.fast_rng import below, game_streams, shuffle
-from simkit.core.results import SCHEMA
+from simkit.core.fast_rows import lineups, outcome_table, strategy_column
 from simkit.games.lets_take_a_hike import fast_strategies as fs
 from simkit.games.lets_take_a_hike.backpack import tables
 from simkit.games.lets_take_a_hike.cards import SPACES, Rules
@@ -375,11 +376,11 @@ def _skunk_drawoff(piles, plen, tally, ranks, n, skunk, pool, deck, seats, rngs,
 
 # ----------------------------------------------------------------------- a game, resumable
 @nb.njit(cache=True, _nrt=False)
-def _setup(
-    n, rngs, copies, miles, deal, piles, plen, packs, tally, unseen, debts, dq, on_hike, regs
-):
+def _setup(n, rngs, rules, state):
     """Game Setup, up to the first settling of the backpacks' overflow; False if the Item cards
     run out while dealing (the Python engine says why)."""
+    copies, miles, _, deal, _, _, _, _, _, _ = rules
+    piles, plen, packs, tally, unseen, debts, dq, on_hike, _, regs = state
     n_items = packs.shape[1]
     plen[:] = 0
     packs[:] = 0
@@ -412,42 +413,7 @@ def _setup(
 
 
 @nb.njit(cache=True, _nrt=False)
-def _run(
-    n,
-    rngs,
-    streams,
-    kinds,
-    params,
-    miles,
-    cards,
-    turn_limit,
-    drawoff_random,
-    sup_start,
-    sup_list,
-    capacity,
-    need,
-    known,
-    piles,
-    plen,
-    packs,
-    tally,
-    unseen,
-    debts,
-    dq,
-    on_hike,
-    scratch,
-    legal,
-    choices,
-    ranks,
-    deck,
-    round_queue,
-    pay_scratch,
-    pool,
-    draw_seats,
-    regs,
-    forced,
-    horizon,
-):
+def _run(n, rngs, streams, kinds, params, rules, state, work, forced, horizon):
     """Play a game on from its registers ``regs`` (the Python engine's attributes: see ``REGS``)
     to its end; returns (end reason, turns, decisions). Outcome in ``tally`` and ``ranks``.
 
@@ -456,7 +422,13 @@ def _run(
     decisions (``CUT``). Seat ``s`` draws its choices from ``rngs[streams[s]]``.
 
     Every decision goes through ``DECIDE``, the one place the strategies are called, which then
-    takes the action on as its ``phase`` says (the pc that set the decision up gave the phase)."""
+    takes the action on as its ``phase`` says (the pc that set the decision up gave the phase).
+
+    ``rules``, ``state`` and ``work`` are the tuples of ``CompiledRules.kernel`` and
+    ``game_arrays``, taken apart once here: without the runtime, that counts no references."""
+    _, miles, cards, _, turn_limit, drawoff_random, sup_start, sup_list, capacity, known = rules
+    piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, regs = state
+    need, scratch, legal, choices, ranks, deck, pay_scratch, pool, draw_seats = work
     n_items = packs.shape[1]
     skunk = cards[4]
     pc, after, seat, turn_seat = regs[PC], regs[AFTER], regs[SEAT], regs[TURN_SEAT]
@@ -815,34 +787,25 @@ def state_arrays(n, n_items, n_cards, total):
 
 
 @nb.njit(cache=True)
-def play_games(
-    root,
-    first,
-    count,
-    n,
-    kinds,
-    params,
-    copies,
-    miles,
-    cards,
-    deal,
-    turn_limit,
-    drawoff_random,
-    sup_start,
-    sup_list,
-    capacity,
-    known,
-):
-    """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
-    seeds, states = game_streams(root, first, count, n)
-    n_items = miles.shape[0]
+def game_arrays(n, rules):
+    """A game's state and the scratch rows ``_run`` works in, allocated once by a caller that
+    plays games on them (``play_games``, and a playout's copy of its world)."""
+    copies, miles, capacity = rules[0], rules[1], rules[8]
     total = copies.sum()
-    piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, regs = state_arrays(
-        n, n_items, copies.shape[0], total
+    return (
+        state_arrays(n, miles.shape[0], copies.shape[0], total),
+        work_arrays(n, miles.shape[0], total, capacity.shape[0]),
     )
-    need, scratch, legal, choices, ranks, deck, pay_scratch, pool, draw_seats = work_arrays(
-        n, n_items, total, capacity.shape[0]
-    )
+
+
+@nb.njit(cache=True)
+def play_games(root, first, count, n, kinds, params, rules):
+    """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats,
+    ``rules`` is ``CompiledRules.kernel``."""
+    seeds, states = game_streams(root, first, count, n)
+    state, work = game_arrays(n, rules)
+    tally, ranks = state[3], work[4]
+    rngs = np.empty(n + 1, dtype=np.uint64)
     streams = np.arange(1, n + 1)  # each seat its own generator, after the engine's
     out_tally = np.zeros((count, n, N_TALLIES), dtype=np.int64)
     out_ranks = np.zeros((count, n), dtype=np.int64)
@@ -850,61 +813,11 @@ def play_games(
     out_turns = np.zeros(count, dtype=np.int64)
     decisions = 0
     for g in range(count):
-        rngs = states[g].copy()
+        rngs[:] = states[g]
         ranks[:] = 0
         end, turns, d = FAILED, 0, 0
-        if _setup(
-            n,
-            rngs,
-            copies,
-            miles,
-            deal,
-            piles,
-            plen,
-            packs,
-            tally,
-            unseen,
-            debts,
-            dq,
-            on_hike,
-            regs,
-        ):
-            end, turns, d = _run(
-                n,
-                rngs,
-                streams,
-                kinds[g],
-                params[g],
-                miles,
-                cards,
-                turn_limit,
-                drawoff_random,
-                sup_start,
-                sup_list,
-                capacity,
-                need,
-                known,
-                piles,
-                plen,
-                packs,
-                tally,
-                unseen,
-                debts,
-                dq,
-                on_hike,
-                scratch,
-                legal,
-                choices,
-                ranks,
-                deck,
-                round_queue,
-                pay_scratch,
-                pool,
-                draw_seats,
-                regs,
-                -1,
-                0,
-            )
+        if _setup(n, rngs, rules, state):
+            end, turns, d = _run(n, rngs, streams, kinds[g], params[g], rules, state, work, -1, 0)
         decisions += d
         out_tally[g] = tally
         out_ranks[g] = ranks
@@ -936,15 +849,8 @@ class CompiledRules:
         self.capacity = np.array([bin(x).count("1") for x in subsets], dtype=np.int64)
         # Backpacks already measured (``_placeable``): kept across chunks and playouts.
         self.known = np.full(1 << _KNOWN_BITS, -1, dtype=np.int64)
-
-    def play(self, root: int, first: int, count: int, kinds: np.ndarray, params: np.ndarray):
-        return play_games(
-            np.uint64(root),
-            first,
-            count,
-            kinds.shape[1],
-            kinds,
-            params,
+        # What the kernel reads, in one tuple (``_setup`` and ``_run`` take it apart).
+        self.kernel = (
             self.copies,
             self.miles,
             self.cards,
@@ -956,6 +862,9 @@ class CompiledRules:
             self.capacity,
             self.known,
         )
+
+    def play(self, root: int, first: int, count: int, kinds: np.ndarray, params: np.ndarray):
+        return play_games(np.uint64(root), first, count, kinds.shape[1], kinds, params, self.kernel)
 
 
 def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
@@ -999,35 +908,31 @@ def play_rows(
     """Play games ``first ..`` of a cell (one list of players per game) into their rows; None if a
     game cannot finish here (the runner then plays the chunk in Python, which reports why)."""
     global kernel_seconds
-    which, lineups = _lineups(seat_players)
-    kinds, params = _lineup_codes(lineups)
+    grouped = lineups(seat_players)
+    which, distinct = grouped
+    kinds, params = _lineup_codes(distinct)
     started = time.process_time()
     played = compiled_rules(rules).play(root, first, len(seat_players), kinds[which], params[which])
     kernel_seconds += time.process_time() - started
-    if (played[3] == FAILED).any():
+    seeds, tally, ranks, end, turns, _ = played
+    if (end == FAILED).any():
         return None
-    names = sorted({p.name for players in lineups for p in players})
-    code = {name: i for i, name in enumerate(names)}
-    lineup_names = np.array([[code[p.name] for p in players] for players in lineups], np.int32)
-    return outcome_table(*labels, first_index, names, lineup_names[which], played)
-
-
-def _lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
-    """The distinct lineups (the same player objects seat by seat) and each game's lineup: a chunk
-    has a few, so the per-seat work is done per lineup, and the per-game work in numpy."""
-    count, n = len(seat_players), len(seat_players[0])
-    ids = np.fromiter(map(id, chain.from_iterable(seat_players)), np.int64, count * n)
-    _, first, which = np.unique(
-        ids.reshape(count, n), axis=0, return_index=True, return_inverse=True
+    extras = {
+        name: tally[:, :, col].astype(np.bool_) if col == DRAWOFF else tally[:, :, col]
+        for name, col in zip(EXTRAS, _EXTRA_TALLY, strict=True)
+    }
+    strategy = strategy_column(seat_players, grouped)
+    scores = tally[:, :, SCORED_MILES]
+    return outcome_table(
+        labels, first_index, strategy, seeds, scores, ranks, turns, end, END_REASONS, extras
     )
-    return which.reshape(count), [seat_players[g] for g in first]
 
 
-def _lineup_codes(lineups: list[list]) -> tuple[np.ndarray, np.ndarray]:
-    count, n = len(lineups), len(lineups[0])
+def _lineup_codes(distinct: list[list]) -> tuple[np.ndarray, np.ndarray]:
+    count, n = len(distinct), len(distinct[0])
     kinds = np.empty((count, n), dtype=np.int64)
     params = np.zeros((count, n, fs.N_PARAMS), dtype=np.int64)
-    for g, players in enumerate(lineups):
+    for g, players in enumerate(distinct):
         for seat, player in enumerate(players):
             kinds[g, seat], params[g, seat] = fs.compiled_form(player)
     return kinds, params
@@ -1035,56 +940,9 @@ def _lineup_codes(lineups: list[list]) -> tuple[np.ndarray, np.ndarray]:
 
 def seat_codes(seat_strategies: list[list]) -> tuple[np.ndarray, np.ndarray]:
     """Each game's seats as (kind codes, parameters) arrays for the compiled engine."""
-    which, lineups = _lineups(seat_strategies)
-    kinds, params = _lineup_codes(lineups)
+    which, distinct = lineups(seat_strategies)
+    kinds, params = _lineup_codes(distinct)
     return kinds[which], params[which]
-
-
-def _constant(value: str, rows: int) -> pa.Array:
-    return pa.repeat(pa.scalar(value, pa.string()), rows)
-
-
-def outcome_table(
-    experiment: str,
-    variant: str,
-    game: str,
-    first_index: int,
-    names: list[str],
-    strategy: np.ndarray,
-    played,
-) -> pa.Table:
-    """The rows of a chunk played by the compiled engine, as the Python runner writes them;
-    ``strategy[g, seat]`` indexes ``names``. Built from whole arrays: no Python loop over rows."""
-    seeds, tally, ranks, end, turns, _ = played
-    count, n = ranks.shape
-    rows = count * n
-    winners = (ranks == 1).sum(axis=1, keepdims=True)
-    shares = np.where(ranks == 1, 1.0 / winners, 0.0)
-    reasons = np.repeat(end, n).astype(np.int32)
-    columns = {
-        "experiment": _constant(experiment, rows),
-        "variant": _constant(variant, rows),
-        "game": _constant(game, rows),
-        "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
-        "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
-        "seed": pa.array(np.repeat(seeds, n)),
-        "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
-        "strategy": pa.DictionaryArray.from_arrays(
-            strategy.ravel().astype(np.int32), pa.array(names, pa.string())
-        ).cast(pa.string()),
-        "score": pa.array(tally[:, :, SCORED_MILES].ravel().astype(np.float64)),
-        "rank": pa.array(ranks.ravel().astype(np.int8)),
-        "win_share": pa.array(shares.ravel()),
-        "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
-        "end_reason": pa.DictionaryArray.from_arrays(
-            reasons, pa.array(END_REASONS, pa.string())
-        ).cast(pa.string()),
-    }
-    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
-    for col in _EXTRA_TALLY:
-        values = tally[:, :, col].ravel()
-        arrays.append(pa.array(values.astype(np.bool_) if col == DRAWOFF else values))
-    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *EXTRAS])
 
 
 __all__ = ["CompiledRules", "play_rows", "playouts", "supports", "warm"]

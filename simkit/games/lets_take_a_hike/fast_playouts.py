@@ -38,7 +38,6 @@ def playouts(world: State, seat: int, legal, policy, rng: GameRng, horizon: int 
     form = fs.compiled_form(policy)
     if form is None or not isinstance(world, State):
         return None
-    compiled = _compiled(world.rules)
     wins, margins, finished = _play_moves(
         seat,
         np.array(legal, dtype=np.int64),
@@ -46,15 +45,7 @@ def playouts(world: State, seat: int, legal, policy, rng: GameRng, horizon: int 
         form[0],
         np.array(form[1], dtype=np.int64),
         np.array([world.rng.state, rng.state], dtype=np.uint64),
-        compiled.copies,
-        compiled.miles,
-        compiled.cards,
-        compiled.turn_limit,
-        compiled.drawoff_random,
-        compiled.sup_start,
-        compiled.sup_list,
-        compiled.capacity,
-        compiled.known,
+        _compiled(world.rules).kernel,
         *encode(world),
     )
     return (wins, margins) if finished else None
@@ -132,27 +123,9 @@ PACK, SCORED_MILES, CARDS_SCORED, HIKES_LED, HIKES_JOINED, LOST, BUSTS, DRAWOFF 
 
 
 @nb.njit(cache=True)
-def _decode(
-    copies,
-    miles,
-    pile_cards,
-    seats,
-    debts_in,
-    hikers,
-    queue,
-    regs_in,
-    piles,
-    plen,
-    packs,
-    tally,
-    unseen,
-    debts,
-    dq,
-    on_hike,
-    round_queue,
-    regs,
-):
+def _decode(copies, miles, pile_cards, seats, debts_in, hikers, queue, regs_in, state):
     """``encode``'s arrays into the kernel's state arrays (``fast.state_arrays``)."""
+    piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, regs = state
     n, n_items = packs.shape
     at = 0
     for pile in (fast.DRAW_PILE, fast.DISCARD_PILE, fast.HIKING_PILE):
@@ -194,6 +167,22 @@ def _decode(
 
 
 @nb.njit(cache=True)
+def _restore(state, position):
+    """A playout's state arrays set back to the world's position (both ``fast.state_arrays``:
+    a tuple of arrays of more than one type, indexed only by constants)."""
+    state[0][:] = position[0]
+    state[1][:] = position[1]
+    state[2][:] = position[2]
+    state[3][:] = position[3]
+    state[4][:] = position[4]
+    state[5][:] = position[5]
+    state[6][:] = position[6]
+    state[7][:] = position[7]
+    state[8][:] = position[8]
+    state[9][:] = position[9]
+
+
+@nb.njit(cache=True)
 def _play_moves(
     seat,
     moves,
@@ -201,15 +190,7 @@ def _play_moves(
     kind,
     form,
     rngs,
-    copies,
-    miles,
-    cards,
-    turn_limit,
-    drawoff_random,
-    sup_start,
-    sup_list,
-    capacity,
-    known,
+    rules,
     pile_cards,
     seats,
     debts_in,
@@ -219,16 +200,12 @@ def _play_moves(
 ):
     """Each move played on from a copy of the position ``encode`` gave; (win shares, margins,
     whether every playout finished)."""
-    n, n_items, total = seats.shape[1], miles.shape[0], copies.sum()
-    position = fast.state_arrays(n, n_items, copies.shape[0], total)
-    piles0, plen0, packs0, tally0, unseen0, debts0, dq0, on_hike0, round_queue0, regs = position
-    _decode(copies, miles, pile_cards, seats, debts_in, hikers, queue, regs_in, *position)
-    piles, plen, packs, tally, unseen, debts, dq, on_hike, round_queue, _ = fast.state_arrays(
-        n, n_items, copies.shape[0], total
-    )
-    need, scratch, legal, choices, ranks, deck, pay_scratch, pool, draw_seats = fast.work_arrays(
-        n, n_items, total, capacity.shape[0]
-    )
+    n = seats.shape[1]
+    copies, miles = rules[0], rules[1]
+    position, work = fast.game_arrays(n, rules)
+    _decode(copies, miles, pile_cards, seats, debts_in, hikers, queue, regs_in, position)
+    state, _ = fast.game_arrays(n, rules)
+    tally, ranks = state[3], work[4]
     kinds = np.full(n, kind, dtype=np.int64)
     params = np.zeros((n, form.shape[0]), dtype=np.int64)
     for s in range(n):
@@ -237,52 +214,11 @@ def _play_moves(
     wins = np.zeros(moves.shape[0])
     margins = np.zeros(moves.shape[0])
     for i in range(moves.shape[0]):
-        piles[:] = piles0
-        plen[:] = plen0
-        packs[:] = packs0
-        tally[:] = tally0
-        unseen[:] = unseen0
-        debts[:] = debts0
-        dq[:] = dq0
-        on_hike[:] = on_hike0
-        round_queue[:] = round_queue0
+        _restore(state, position)
         rng_states = rngs.copy()
         ranks[:] = 0
         end, _, _ = fast._run(
-            n,
-            rng_states,
-            streams,
-            kinds,
-            params,
-            miles,
-            cards,
-            turn_limit,
-            drawoff_random,
-            sup_start,
-            sup_list,
-            capacity,
-            need,
-            known,
-            piles,
-            plen,
-            packs,
-            tally,
-            unseen,
-            debts,
-            dq,
-            on_hike,
-            scratch,
-            legal,
-            choices,
-            ranks,
-            deck,
-            round_queue,
-            pay_scratch,
-            pool,
-            draw_seats,
-            regs,
-            moves[i],
-            horizon,
+            n, rng_states, streams, kinds, params, rules, state, work, moves[i], horizon
         )
         if end == fast.FAILED:
             return wins, margins, False

@@ -31,8 +31,7 @@ import numpy as np
 import pyarrow as pa
 
 from simkit.core.fast_rng import below, game_streams, shuffle
-from simkit.core.results import SCHEMA
-from simkit.games.lets_take_a_hike.fast import _constant, _lineups
+from simkit.core.fast_rows import lineups, outcome_table, strategy_column
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import cards as cd
 from simkit.games.timber_tom import fast_codes as c
@@ -408,11 +407,11 @@ kernel_seconds = 0.0
 
 def seat_codes(seat_players: list[list]) -> tuple[np.ndarray, np.ndarray]:
     """Each game's seats as (kind codes, parameters) arrays for the compiled engine."""
-    which, lineups = _lineups(seat_players)
-    n = len(lineups[0])
-    kinds = np.zeros((len(lineups), n), dtype=np.int64)
-    params = np.zeros((len(lineups), n, ff.N_PARAMS), dtype=np.int64)
-    for i, players in enumerate(lineups):
+    which, distinct = lineups(seat_players)
+    n = len(distinct[0])
+    kinds = np.zeros((len(distinct), n), dtype=np.int64)
+    params = np.zeros((len(distinct), n, ff.N_PARAMS), dtype=np.int64)
+    for i, players in enumerate(distinct):
         for seat, player in enumerate(players):
             kinds[i, seat], params[i, seat] = fst.compiled_form(player)
     return kinds[which], params[which]
@@ -435,39 +434,12 @@ def play_rows(
     started = time.process_time()
     played = compiled(rules).play(root, first, len(seat_players), kinds, params)
     kernel_seconds += time.process_time() - started
-    names = [[p.name for p in players] for players in seat_players]
-    return outcome_table(*labels, first_index, names, played)
-
-
-def outcome_table(
-    experiment: str, variant: str, game: str, first_index: int, names: list[list[str]], played
-) -> pa.Table:
-    """The rows of a chunk played by the compiled engine, as the Python runner writes them."""
     seeds, stats, scores, ranks, end, turns, _ = played
-    count, n = ranks.shape
-    rows = count * n
-    winners = (ranks == 1).sum(axis=1, keepdims=True)
-    shares = np.where(ranks == 1, 1.0 / winners, 0.0)
-    columns = {
-        "experiment": _constant(experiment, rows),
-        "variant": _constant(variant, rows),
-        "game": _constant(game, rows),
-        "n_players": pa.array(np.full(rows, n, dtype=np.int8)),
-        "game_index": pa.array(np.repeat(np.arange(first_index, first_index + count), n)),
-        "seed": pa.array(np.repeat(seeds, n)),
-        "seat": pa.array(np.tile(np.arange(n, dtype=np.int8), count)),
-        "strategy": pa.array([name for game_names in names for name in game_names], pa.string()),
-        "score": pa.array(scores.ravel()),
-        "rank": pa.array(ranks.ravel().astype(np.int8)),
-        "win_share": pa.array(shares.ravel()),
-        "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
-        "end_reason": pa.DictionaryArray.from_arrays(
-            np.repeat(end, n).astype(np.int32), pa.array(c.END_REASONS, pa.string())
-        ).cast(pa.string()),
-    }
-    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
-    arrays += [pa.array(stats[:, :, col].ravel()) for _, col in EXTRAS]
-    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *(name for name, _ in EXTRAS)])
+    extras = {name: stats[:, :, col] for name, col in EXTRAS}
+    strategy = strategy_column(seat_players)
+    return outcome_table(
+        labels, first_index, strategy, seeds, scores, ranks, turns, end, c.END_REASONS, extras
+    )
 
 
 __all__ = ["Compiled", "play_rows", "supports", "warm"]
