@@ -14,6 +14,7 @@ from simkit.core.rng import GameRng
 from simkit.games.timber_tom import (
     actions,
     base_camp,
+    evaluation,
     fast_searches,
     helipads,
     invariants,
@@ -130,6 +131,9 @@ class TimberTomState:
 
     def scores(self) -> tuple[float, ...]:
         return tuple(self._score(s) for s in range(self.n))
+
+    def evaluation(self) -> tuple[float, ...]:  # a playout cut short: the race, not the points
+        return evaluation.standing(self)
 
     def _score(self, s: int) -> float:
         return resource_score(self.rules.points, *self._resources(s))
