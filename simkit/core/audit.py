@@ -76,6 +76,9 @@ PER_GAME = 4  # decisions drawn from each game: spread over many games, not one 
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
 BLUNDER_LEVEL = 0.025  # one-sided: the chance of calling a move a blunder when it is not
+# The audited games are played again in Python for their positions, so the run is played there too:
+# as dear as the replay, and no compiled engine to build for a few dozen games.
+GAMES_ENGINE = "python"
 PLAYOUTS = 32  # per move, first stage, in Python playouts
 CHEAP_PLAYOUTS = 128  # per move, first stage, where the compiled engine plays them
 
@@ -296,7 +299,7 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
     spec = registry.game(audit.game)
     games = max(1, math.ceil(audit.decisions / PER_GAME))
     exp = _experiment(audit, games)
-    run_games(exp, out, jobs=jobs, progress=progress)
+    run_games(exp, out, jobs=jobs, progress=progress, engine=GAMES_ENGINE)
     rules = exp.rules_for(exp.variants[0])
     frames: list[dict] = []
     trivial = done = 0
@@ -313,7 +316,7 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
         if len(frames) >= audit.decisions or done >= games * 4:
             break  # games with few real choices: play more of them, within reason
         exp = _experiment(audit, done + math.ceil((audit.decisions - len(frames)) / PER_GAME) + 1)
-        run_games(exp, out, jobs=jobs, progress=progress)
+        run_games(exp, out, jobs=jobs, progress=progress, engine=GAMES_ENGINE)
     table = pl.DataFrame(frames[: audit.decisions], infer_schema_length=None)
     table.write_parquet(out / "audit.parquet")
     summary = summarize(table) | {
