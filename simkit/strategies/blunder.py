@@ -3,12 +3,13 @@ rate it clearly worse than the strategy it wraps).
 
 Its blunders are moves the audit can judge: ranked on the audit's own scale
 (``simkit.core.playout.looks``: the lowest win share over paired playouts, the margin only to
-break ties) and *shown* worse than the best move by the audit's own test (the paired edge in win
-share beyond the noise). Where no move is shown worse (the moves of many decisions barely differ:
-in Let's Take a Hike 23 of 60 of bold's decisions had a worst move shown worse than the best over
-512 paired playouts) the blunder falls due at the seat's next decision instead, so the seat plays
-a real blunder at the planted rate of its decisions, not that rate times the share of decisions
-that admit one (which, measured so, was too small for any audit to tell apart from the source)."""
+break ties), *shown* worse than the best move by the audit's own test (the paired edge in win
+share beyond the noise), and never the move the source would play anyway. Where no such move is
+shown (in Let's Take a Hike 23 of 60 of bold's decisions had a worst move shown worse than the
+best over 512 paired playouts, and bold itself plays the worst move at some of those), the blunder
+falls due at the seat's next decision instead: the seat plays a real blunder of its own at the
+planted rate of its decisions, not at that rate times the share of decisions that admit one
+(measured so, about 4% of bold's decisions: too few for an audit to tell from bold's own 8%)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ class Blunderer:
     """A test player: plays ``source`` (the game's default heuristic if empty), except that at
     ``rate`` of its decisions with more than one move it plays the worst move, the one with the
     lowest win share over ``playouts`` paired playouts of the default heuristic (cut after
-    ``horizon`` decisions as the audit's may be) when it is shown worse than the best; a decision
-    with no move shown worse passes the blunder on to the seat's next one."""
+    ``horizon`` decisions as the audit's may be) when it is shown worse than the best and is not
+    the source's own move; a decision with no such move passes the blunder on to the seat's next
+    one."""
 
     source: str = ""  # the strategy it plays between blunders (empty: the default heuristic)
     rate: float = 0.1  # share of its decisions with more than one move that are blunders (0 to 1)
@@ -54,17 +56,20 @@ class Blunderer:
         if worlds is None:
             raise StrategyError("the blunder player needs worlds to sample: play it through simkit")
         source, policy = self._players_for(worlds.game)
+        if uses_worlds(source):
+            own = source.choose(view, legal_actions, rng, worlds=worlds)
+        else:
+            own = source.choose(view, legal_actions, rng)
         if len(legal_actions) > 1:
             owing = self._owed.setdefault(worlds.game_token(), set())
             if worlds.seat in owing or rng.random() < self.rate:
                 owing.add(worlds.seat)
                 blunder = self._shown_worst(worlds, legal_actions, policy, rng)
-                if blunder is not None:
+                # The source's own move is no planted blunder, even where it is the worst.
+                if blunder is not None and blunder != own:
                     owing.discard(worlds.seat)
                     return blunder
-        if uses_worlds(source):
-            return source.choose(view, legal_actions, rng, worlds=worlds)
-        return source.choose(view, legal_actions, rng)
+        return own
 
     def _shown_worst(self, worlds: Worlds, legal_actions, policy, rng: GameRng):
         """The worst-looking move if its paired playouts show it worse than the best-looking one
