@@ -8,8 +8,9 @@ share beyond the noise), and never the move the source would play anyway. Where 
 shown (in Let's Take a Hike 23 of 60 of bold's decisions had a worst move shown worse than the
 best over 512 paired playouts, and bold itself plays the worst move at some of those), the blunder
 falls due at the seat's next decision instead: the seat plays a real blunder of its own at the
-planted rate of its decisions, not at that rate times the share of decisions that admit one
-(measured so, about 4% of bold's decisions: too few for an audit to tell from bold's own 8%)."""
+planted rate of its decisions where the game offers that many, not at that rate times the share
+of decisions that admit one. (Let's Take a Hike offers one at about 1 decision in 25, so there a
+"10%" blunderer plants about 3.5%: docs/players.md.)"""
 
 from __future__ import annotations
 
