@@ -614,9 +614,9 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
 @click.option(
     "--playouts",
     type=click.IntRange(min=2),
-    default=32,
-    show_default=True,
-    help="Paired playouts per legal move.",
+    default=None,
+    help="Paired playouts per legal move (default 32; 128 where the game's compiled engine "
+    "plays them).",
 )
 @click.option(
     "--policy", default="", help="Playout policy (default: the game's default heuristic)."
@@ -638,9 +638,9 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
 @click.option(
     "--value",
     type=click.Choice(["win", "margin"]),
-    default="margin",
+    default="win",
     show_default=True,
-    help="Judge blunders on win share, or on the score margin (finer).",
+    help="Judge blunders on win share (the margin breaking ties), or on the score margin.",
 )
 @click.option(
     "--confirm",
@@ -691,7 +691,7 @@ def audit(
         decisions,
         players,
         seed,
-        playouts,
+        playouts or 0,
         policy,
         horizon,
         parse_set(list(sets)),

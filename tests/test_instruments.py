@@ -112,6 +112,38 @@ def test_the_audit_finds_the_rate_of_a_planted_ten_percent_blunderer(tmp_path):
     assert planted["blunder_rate_lo"] > source["blunder_rate_hi"] == 0.0
 
 
+def test_the_audit_separates_a_planted_blunderer_where_the_moves_are_close(tmp_path):
+    """Dice of 4, 5 and 6 in ten: one pick moves a game's win share by a few hundredths only, so
+    the blunderer's worst-looking move and the audit's verdict must both rest on enough paired
+    playouts of the win share to be real, or the planted blunders go unseen."""
+    close = {"die_a": 4, "die_b": 5, "die_c": 6}
+    with registered():
+        planted, source = (
+            run_audit(AuditSpec(PICK, name, 200, 2, seed=5, rules=close), tmp_path / str(k))
+            for k, name in enumerate(["blunder:source=pick_game:Best,rate=0.1", "pick_game:Best"])
+        )
+    assert planted["playouts"] == 32 and planted["value"] == "win"  # the defaults, in Python
+    assert planted["blunder_rate_lo"] > source["blunder_rate_hi"]
+    assert planted["blunder_rate"] > 0.05  # most of the planted tenth is found
+
+
+def planted_moves(source: str, rules: dict) -> list:
+    """The moves a blunderer that owes a blunder at every decision plays in a game of the pick."""
+    from simkit.core.audit import play_recorded
+
+    with registered() as spec:
+        player = make_strategy(f"blunder:source={source},rate=1", PICK)
+        _, kept, _ = play_recorded(spec, PickRules(**rules), [player] * 2, 3, lambda d, s: True)
+    return [move for _, move in kept.values()]
+
+
+def test_the_planted_blunder_is_a_move_shown_worse_or_none():
+    far_apart = planted_moves("pick_game:Best", {"die_a": 2, "die_b": 5, "die_c": 8, "rounds": 8})
+    assert far_apart.count(0) >= 0.75 * len(far_apart)  # the least sure die, shown worse
+    alike = planted_moves("pick_game:Fixed:die=1", {"die_a": 5, "die_b": 5, "die_c": 5})
+    assert alike == [1] * 6  # no die is worse than another: the source's move, every time
+
+
 def test_decisions_whose_moves_all_play_out_alike_are_left_out_and_counted(tmp_path):
     alike = {"die_a": 5, "die_b": 5, "die_c": 5}  # three dice with the same chance: no choice
     with registered():

@@ -27,8 +27,11 @@ moves a game much against the noise of a whole playout, so the later looks are w
 blunders are seen, and they are only paid for at the decisions still in doubt. ``cost_heldout``,
 the best's advantage in win share on those fresh worlds, is a cost free of the luck of the pick:
 it averages to zero for a player that always plays the best move. The value judged is the win
-share, or with ``value = "margin"`` the score margin, which sees smaller blunders with the same
-playouts. With ``confirm = 0`` a single stage judges, its test Bonferroni-corrected for the number
+share (the margin only breaking ties when the best is picked), the scale the planted blunderer
+picks its worst move on; ``value = "margin"`` judges the score margin instead, which sees smaller
+differences but calls moves blunders that change no winner. Where the game's compiled engine plays
+the playouts (a fraction of a millisecond each) every move gets four times the playouts
+(``CHEAP_PLAYOUTS``), which the test needs: one decision seldom moves a win share much. With ``confirm = 0`` a single stage judges, its test Bonferroni-corrected for the number
 of moves the best was picked from.
 
 Output: ``audit.parquet`` (one row per sampled decision), ``audit.json`` (the figures) and
@@ -41,7 +44,7 @@ from __future__ import annotations
 import html
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -54,7 +57,14 @@ from tqdm import tqdm
 from simkit.core import registry
 from simkit.core.errors import ExperimentError
 from simkit.core.experiment import Experiment
-from simkit.core.playout import VALUES, move_values, paired_edge, policy_for
+from simkit.core.playout import (
+    VALUES,
+    cheap_playouts,
+    looks,
+    move_values,
+    paired_edge,
+    policy_for,
+)
 from simkit.core.rng import GameRng, game_seed
 from simkit.core.runner import load_run, play_game
 from simkit.core.runner import run as run_games
@@ -66,6 +76,11 @@ PER_GAME = 4  # decisions drawn from each game: spread over many games, not one 
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
 BLUNDER_LEVEL = 0.025  # one-sided: the chance of calling a move a blunder when it is not
+# The audited games are played again in Python for their positions, so the run is played there too:
+# as dear as the replay, and no compiled engine to build for a few dozen games.
+GAMES_ENGINE = "python"
+PLAYOUTS = 32  # per move, first stage, in Python playouts
+CHEAP_PLAYOUTS = 128  # per move, first stage, where the compiled engine plays them
 
 
 @dataclass(frozen=True)
@@ -75,23 +90,30 @@ class AuditSpec:
     decisions: int = 200
     players: int | None = None
     seed: int = 0
-    playouts: int = 32
+    playouts: int = 0  # per move in the first stage (0: PLAYOUTS, CHEAP_PLAYOUTS if compiled)
     policy: str = ""
     horizon: int = 0
     rules: dict | None = None
-    value: str = "margin"  # the finer measure: one decision seldom moves a win share
+    value: str = "win"  # the blunderer's scale; "margin" is finer but not what wins games
     confirm: int = 4
     rounds: int = 4  # looks of the second stage, each with confirm x playouts fresh playouts
 
     def __post_init__(self):
         if self.value not in VALUES:
             raise ExperimentError(f"value = {self.value!r}: expected one of {', '.join(VALUES)}")
-        if self.playouts < 2:
+        if self.playouts == 1 or self.playouts < 0:
             raise ExperimentError("playouts: at least 2 (the noise needs two paired playouts)")
         if self.confirm < 0:
             raise ExperimentError("confirm: 0 (one stage) or a multiple of the playouts")
         if self.rounds < 1:
             raise ExperimentError("rounds: at least 1 look in the second stage")
+
+    def sized(self) -> AuditSpec:
+        """The spec with its playouts settled: as many as asked, else the default for the game's
+        playouts (more where they are compiled, and so cheap)."""
+        if self.playouts:
+            return self
+        return replace(self, playouts=CHEAP_PLAYOUTS if cheap_playouts(self.game) else PLAYOUTS)
 
 
 class _Recorder:
@@ -146,12 +168,11 @@ def blunder_z(moves: int, level: float = BLUNDER_LEVEL) -> float:
 def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win") -> dict:
     """Cost and blunder verdict of the move ``chosen`` among valued moves (rows: moves, columns:
     paired playouts). The cost is in win share (and in points, ``cost_margin``); the best move and
-    the blunder test use ``value``: the win share, or the margin (finer, so it sees smaller
-    blunders)."""
+    the blunder test use ``value``: the win share (the margin breaking ties), or the margin."""
     values = wins if value == "win" else margins
-    means = values.mean(axis=1)
+    seen = looks(wins, margins, value)
     # A move as good as the best is the best: ties go to the move played.
-    best = chosen if means[chosen] >= means.max() else int(np.argmax(means))
+    best = chosen if seen[chosen] >= max(seen) else max(range(len(seen)), key=seen.__getitem__)
     edge, se = paired_edge(values, best, chosen) if best != chosen else (0.0, 0.0)
     z = blunder_z(len(values))
     win_means, margin_means = wins.mean(axis=1), margins.mean(axis=1)
@@ -274,10 +295,11 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
     """Play the audited games into ``out`` (a run directory), audit their decisions, write
     ``audit.parquet``, ``audit.json`` and ``audit.html``; returns the summary."""
     out = Path(out)
+    audit = audit.sized()
     spec = registry.game(audit.game)
     games = max(1, math.ceil(audit.decisions / PER_GAME))
     exp = _experiment(audit, games)
-    run_games(exp, out, jobs=jobs, progress=progress)
+    run_games(exp, out, jobs=jobs, progress=progress, engine=GAMES_ENGINE)
     rules = exp.rules_for(exp.variants[0])
     frames: list[dict] = []
     trivial = done = 0
@@ -294,7 +316,7 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
         if len(frames) >= audit.decisions or done >= games * 4:
             break  # games with few real choices: play more of them, within reason
         exp = _experiment(audit, done + math.ceil((audit.decisions - len(frames)) / PER_GAME) + 1)
-        run_games(exp, out, jobs=jobs, progress=progress)
+        run_games(exp, out, jobs=jobs, progress=progress, engine=GAMES_ENGINE)
     table = pl.DataFrame(frames[: audit.decisions], infer_schema_length=None)
     table.write_parquet(out / "audit.parquet")
     summary = summarize(table) | {

@@ -118,6 +118,23 @@ def compiled_playouts(state_type: type):
     return None
 
 
+def looks(wins: np.ndarray, margins: np.ndarray, value: str = "win") -> list[tuple[float, float]]:
+    """How each move looks over its playouts, to rank moves: its mean ``value`` (win share or
+    margin), then the other measure's mean to break ties. The planted blunderer's worst move and
+    the audit's best move are ranked on this same scale."""
+    first, second = (wins, margins) if value == "win" else (margins, wins)
+    return list(zip(first.mean(axis=1).tolist(), second.mean(axis=1).tolist(), strict=True))
+
+
+def cheap_playouts(game: str) -> bool:
+    """Whether the game's compiled engine plays playouts (a playout there costs a fraction of a
+    millisecond, so the audit affords several times more of them)."""
+    from simkit.core import registry
+
+    engine = registry.game(game).fast_engine
+    return bool(engine) and hasattr(importlib.import_module(engine), "playouts")
+
+
 def paired_edge(values: np.ndarray, i: int, j: int) -> tuple[float, float]:
     """Mean of move ``i``'s value minus move ``j``'s over the shared playouts, and its standard
     error (0 when the playouts never differ)."""

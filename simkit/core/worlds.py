@@ -9,6 +9,8 @@ sees and on ``rng`` only, never on the real hidden cards (``tests/test_search.py
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from simkit.core.game import State
 from simkit.core.rng import GameRng
 
@@ -27,6 +29,19 @@ class Worlds:
         """An independent state the seat cannot tell from the real one, its hidden parts and its
         engine generator drawn from ``rng``."""
         return self._state.sample_hidden(self.seat, rng)
+
+    def game_token(self) -> GameToken:
+        """An object that stands for the game in progress, the same at each of its decisions and
+        alive as long as it: a player that carries something from one decision of a game to the
+        next keys it on this (weakly), never on the state, which it must not see."""
+        return _tokens.setdefault(self._state, GameToken())
+
+
+class GameToken:
+    """One game in progress, opaque (see :meth:`Worlds.game_token`)."""
+
+
+_tokens: WeakKeyDictionary[State, GameToken] = WeakKeyDictionary()
 
 
 def uses_worlds(strategy) -> bool:

@@ -18,6 +18,7 @@ from simkit.core.rng import GameRng
 from simkit.games.timber_tom import (
     actions,
     base_camp,
+    evaluation,
     invariants,
     movement,
     refuges,
@@ -121,6 +122,9 @@ class TimberTomState(MoveHandlers, TreeHandlers, LandingHandlers, CardHandlers):
 
     def scores(self) -> tuple[float, ...]:
         return tuple(self._score(s) for s in range(self.n))
+
+    def evaluation(self) -> tuple[float, ...]:  # a playout cut short: the race, not the points
+        return evaluation.standing(self)
 
     def _score(self, s: int) -> float:
         return resource_score(self.rules.points, *self._resources(s))
