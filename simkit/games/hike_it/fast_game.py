@@ -18,31 +18,38 @@ import numba as nb
 from simkit.core.fast_rng import below, shuffle
 from simkit.games.hike_it import fast_box as box
 from simkit.games.hike_it.fast_box import BAG
-
-# hiker status and phases, as phases.py
-HIKING, RESTING, FINISHED, KNOCKED_OUT = range(4)
-(
-    WAYPOINT,
-    TRAILHEAD,
-    REROLL,
-    PAY,
-    SKILL,
-    REFILL,
+from simkit.games.hike_it.phases import (  # numba reads these integers as constants
     AFTERNOON,
-    SHOO,
-    KEEP,
-    HAND,
-    REST,
+    AFTERNOON_START,
     BEAR_PICK,
     BEAR_STEP,
-    TRADE_GIVE,
-    TRADE_GET,
-    TRADE_ANSWER,
-    TRADE_WINDOW,
+    END_TURN,
+    EVENING,
+    FINISHED,
     GIVE_SCENIC,
+    HAND,
+    HIKING,
+    IN_AFTERNOON,
+    KEEP,
+    KNOCKED_OUT,
+    MORNING,
     OVER,
-) = range(19)
-START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN, WINDOW = range(7)
+    PAY,
+    REFILL,
+    REROLL,
+    REST,
+    RESTING,
+    SHOO,
+    SKILL,
+    START,
+    TRADE_ANSWER,
+    TRADE_GET,
+    TRADE_GIVE,
+    TRADE_WINDOW,
+    TRAILHEAD,
+    WAYPOINT,
+    WINDOW,
+)
 
 # action kinds
 (
@@ -1555,7 +1562,7 @@ def current_player(S):
     return S.g[G_SEAT_NOW]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def legal_actions(S, T, n):
     """_legal_actions into S.acts (their number in S.g[G_N_ACTS]), in the Python engine's order."""
     S.g[G_N_ACTS] = 0
@@ -1649,7 +1656,7 @@ def add_waypoint_choices(S, T, seat):
             return
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def apply(S, T, n, i):
     """HikeState.apply of the action in row ``i`` of S.acts, then the forced steps."""
     kind, x, y, z = S.acts[i, 0], S.acts[i, 1], S.acts[i, 2], S.acts[i, 3]

@@ -139,7 +139,7 @@ N_PARAMS = len(PARAMS)
 NONE = -1  # no plan
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def choose(S, T, n, kinds, params, seat):
     """The row of S.acts the seat's strategy picks."""
     k = S.g[G_N_ACTS]
@@ -176,7 +176,7 @@ def act(S, i):
     return S.acts[i, 0], S.acts[i, 1], S.acts[i, 2], S.acts[i, 3]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def decide(S, T, n, prm, seat):
     phase = S.g[G_PHASE]
     if phase == AFTERNOON:
@@ -328,13 +328,21 @@ def trailhead(S, T, seat):
 
 
 @nb.njit(cache=True, _nrt=False)
-def miles_around(S, T, target, blocked):
-    """_bfs_from into S.dist_buf: miles to ``target`` without entering blocked spaces (the
-    passive bears when ``blocked``), -1 where cut off."""
-    d = S.dist_buf
-    if not blocked:
-        for x in range(d.shape[0]):
-            d[x] = T.dist[target, x]
+def miles_around(S, T, target):
+    """_bfs_from into ``S.routes[target]``: miles to ``target`` from every space without entering
+    the passive bears' spaces, -1 where cut off. A search is kept until a bear moves: the hikers
+    step towards the same few targets all game long."""
+    routes = S.routes
+    moved = False
+    for b in range(S.bear_pos.shape[0]):
+        if S.route_bears[b] != S.bear_pos[b]:
+            S.route_bears[b] = S.bear_pos[b]
+            moved = True
+    if moved:  # every kept search is stale (a row is kept while its target reads 0)
+        for x in range(routes.shape[0]):
+            routes[x, x] = -1
+    d = routes[target]
+    if d[target] == 0:
         return
     d[:] = -1
     d[target] = 0
@@ -409,8 +417,11 @@ def step(S, T, prm, seat):
     if prm[DETOUR] and not aggressive:
         target = detour_target(S, T, prm, seat, target)
     target = camp_target(S, T, prm, seat, target)
-    miles_around(S, T, target, not aggressive)
-    d = S.dist_buf
+    if aggressive:  # no bear blocks the way
+        d = T.dist[target]
+    else:
+        miles_around(S, T, target)
+        d = S.routes[target]
     safe_only = False
     if aggressive:  # keep away from bears unless no other way
         for i in range(S.g[G_N_ACTS]):
