@@ -273,6 +273,7 @@ class State(NamedTuple):
     stops: np.ndarray
     routes: np.ndarray  # [target, space]: miles around the passive bears (see fast_planner)
     route_bears: np.ndarray  # where the bears stood when ``routes`` was searched
+    bear_on: np.ndarray  # per space: a bear stood there when ``routes`` was searched
     queue: np.ndarray
     offer_buf: np.ndarray
     plan: np.ndarray
@@ -337,6 +338,7 @@ def new_state(t: Tables, n: int) -> State:
         stops=z(3, i64),
         routes=np.full((size, size), -1, i64),
         route_bears=np.full(len(t.dens), -1, i64),
+        bear_on=z(size, i64),
         queue=z(size, i64),
         offer_buf=z(4 * (cards + size + 8), i64),
         plan=z(int(t.ints[G.R_TRADE_ITEMS]) + 1, i64),

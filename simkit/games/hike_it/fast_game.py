@@ -474,7 +474,7 @@ def drop_tile(S, s, item):
 # ----------------------------------------------------------------------------- side hikes
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def achieved(S, T, s, card, end_of_turn):
     obj, n = T.side_obj[card], T.side_n[card]
     on_turn = s == S.g[G_SEAT_NOW]
@@ -531,7 +531,7 @@ def side_value(T, card):
     return 1 if card >= T.ints[R_N_EASY] else 0
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def side_remove_value(S, T, s, value, keep):
     """Drop every held side hike of ``value`` (easy 0, difficult 1) but ``keep``."""
     k = 0
@@ -1183,7 +1183,7 @@ def roll_die(S, T, i):
     return T.dice[i, below(S.rng, 0, T.dice_len[i])]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def advance(S, T, n):
     """Day._advance: forced steps until a hiker must decide (``phase`` >= 0)."""
     while S.g[G_PHASE] < 0:
@@ -1393,7 +1393,7 @@ def end_of_round(S, T, n):
         game_over(S, n, TURN_LIMIT)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def game_over(S, n, reason):
     S.g[G_END_REASON] = reason
     S.g[G_PHASE] = OVER
@@ -1414,7 +1414,7 @@ def can_move_up(S, seat):
     return True
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def add_afternoon_actions(S, T, n, seat):
     here = S.p[seat, P_POS]
     add_act(S, A_END, -1, -1, -1)
@@ -1671,7 +1671,7 @@ def apply(S, T, n, i):
     advance(S, T, n)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def do(S, T, n, seat, kind, x, y, z):
     if kind == A_END:
         S.g[G_STAGE] = EVENING

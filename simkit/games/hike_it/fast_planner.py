@@ -341,6 +341,9 @@ def miles_around(S, T, target):
     if moved:  # every kept search is stale (a row is kept while its target reads 0)
         for x in range(routes.shape[0]):
             routes[x, x] = -1
+            S.bear_on[x] = 0
+        for b in range(S.bear_pos.shape[0]):
+            S.bear_on[S.bear_pos[b]] = 1
     d = routes[target]
     if d[target] == 0:
         return
@@ -354,7 +357,7 @@ def miles_around(S, T, target):
         head += 1
         for j in range(T.adj_start[x], T.adj_start[x + 1]):
             y = T.adj_list[j]
-            if d[y] < 0 and not on_bear(S, y):
+            if d[y] < 0 and not S.bear_on[y]:
                 d[y] = d[x] + 1
                 q[tail] = y
                 tail += 1
@@ -407,7 +410,7 @@ def camp_target(S, T, prm, seat, target):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def step(S, T, prm, seat):
     """_step: one mile along a shortest path to the target (-1: no step)."""
     if find_kind(S, A_HIKE, -2) < 0:
@@ -458,7 +461,7 @@ def weather_needs_has(S, T, item):
     return False
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def afternoon(S, T, n, prm, seat):
     i = find_kind(S, A_SET, -2)
     if i >= 0:
