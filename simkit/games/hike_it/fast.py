@@ -271,7 +271,9 @@ class State(NamedTuple):
     acts: np.ndarray  # [k, (kind, x, y, z)]: the legal actions of the decision now open
     scratch: np.ndarray
     stops: np.ndarray
-    dist_buf: np.ndarray
+    routes: np.ndarray  # [target, space]: miles around the passive bears (see fast_planner)
+    route_bears: np.ndarray  # where the bears stood when ``routes`` was searched
+    bear_on: np.ndarray  # per space: a bear stood there when ``routes`` was searched
     queue: np.ndarray
     offer_buf: np.ndarray
     plan: np.ndarray
@@ -334,7 +336,9 @@ def new_state(t: Tables, n: int) -> State:
         acts=z((4 * size + 64, 4), i64),
         scratch=z(longest + 1, i64),
         stops=z(3, i64),
-        dist_buf=z(size, i64),
+        routes=np.full((size, size), -1, i64),
+        route_bears=np.full(len(t.dens), -1, i64),
+        bear_on=z(size, i64),
         queue=z(size, i64),
         offer_buf=z(4 * (cards + size + 8), i64),
         plan=z(int(t.ints[G.R_TRADE_ITEMS]) + 1, i64),
@@ -453,7 +457,7 @@ def _fill_shuffled(S, p, first, count):
 # ----------------------------------------------------------------------- games
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def play(S, T, n, kinds, params):
     """One game from the seeds in S.rng to its end; False if it ran past MAX_DECISIONS."""
     setup(S, T, n)
@@ -529,14 +533,12 @@ def outcome(S, T, n, out, g):
 N_OUT = 12
 
 
-@nb.njit(cache=True)
-def play_games(S, T, n, root, first, count, kinds, params):
-    """Games ``first .. first+count-1`` of a cell: (seeds, outcomes, end reasons, turns)."""
-    seeds, states = game_streams(root, first, count, n)
-    out = np.zeros((count, n, N_OUT), dtype=np.int64)
-    end = np.zeros(count, dtype=np.int64)
-    turns = np.zeros(count, dtype=np.int64)
-    for g in range(count):
+@nb.njit(cache=True, _nrt=False)
+def play_games(S, T, n, states, kinds, params, out, end, turns):
+    """One game from each row of ``states`` (its generators' states): outcomes into ``out``,
+    end reasons and turns into ``end`` and ``turns`` (the caller allocates them, so that the
+    whole chunk runs without numba's runtime)."""
+    for g in range(states.shape[0]):
         for i in range(1 + n):
             S.rng[i] = states[g, i]
         if play(S, T, n, kinds[g], params[g]):
@@ -544,7 +546,6 @@ def play_games(S, T, n, root, first, count, kinds, params):
             end[g] = S.g[G.G_END_REASON]
         else:
             end[g] = FAILED
-    return seeds, out, end, turns
 
 
 # ----------------------------------------------------------------------- the runner's side
@@ -581,9 +582,13 @@ def _play(rules: Rules, root: int, first: int, seat_players: list[list]):
     codes = [[compiled_form(p) for p in players] for players in seat_players]
     kinds = np.array([[c[0] for c in cs] for cs in codes], dtype=np.int64)
     params = np.array([[c[1] for c in cs] for cs in codes], dtype=np.int64)
-    return play_games(
-        new_state(t, n), t, n, np.uint64(root), first, len(seat_players), kinds, params
-    )
+    count = len(seat_players)
+    seeds, states = game_streams(np.uint64(root), first, count, n)
+    out = np.zeros((count, n, N_OUT), dtype=np.int64)
+    end = np.zeros(count, dtype=np.int64)
+    turns = np.zeros(count, dtype=np.int64)
+    play_games(new_state(t, n), t, n, states, kinds, params, out, end, turns)
+    return seeds, out, end, turns
 
 
 def play_rows(

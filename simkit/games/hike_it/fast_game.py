@@ -18,31 +18,38 @@ import numba as nb
 from simkit.core.fast_rng import below, shuffle
 from simkit.games.hike_it import fast_box as box
 from simkit.games.hike_it.fast_box import BAG
-
-# hiker status and phases, as phases.py
-HIKING, RESTING, FINISHED, KNOCKED_OUT = range(4)
-(
-    WAYPOINT,
-    TRAILHEAD,
-    REROLL,
-    PAY,
-    SKILL,
-    REFILL,
+from simkit.games.hike_it.phases import (  # numba reads these integers as constants
     AFTERNOON,
-    SHOO,
-    KEEP,
-    HAND,
-    REST,
+    AFTERNOON_START,
     BEAR_PICK,
     BEAR_STEP,
-    TRADE_GIVE,
-    TRADE_GET,
-    TRADE_ANSWER,
-    TRADE_WINDOW,
+    END_TURN,
+    EVENING,
+    FINISHED,
     GIVE_SCENIC,
+    HAND,
+    HIKING,
+    IN_AFTERNOON,
+    KEEP,
+    KNOCKED_OUT,
+    MORNING,
     OVER,
-) = range(19)
-START, MORNING, AFTERNOON_START, IN_AFTERNOON, EVENING, END_TURN, WINDOW = range(7)
+    PAY,
+    REFILL,
+    REROLL,
+    REST,
+    RESTING,
+    SHOO,
+    SKILL,
+    START,
+    TRADE_ANSWER,
+    TRADE_GET,
+    TRADE_GIVE,
+    TRADE_WINDOW,
+    TRAILHEAD,
+    WAYPOINT,
+    WINDOW,
+)
 
 # action kinds
 (
@@ -467,7 +474,7 @@ def drop_tile(S, s, item):
 # ----------------------------------------------------------------------------- side hikes
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def achieved(S, T, s, card, end_of_turn):
     obj, n = T.side_obj[card], T.side_n[card]
     on_turn = s == S.g[G_SEAT_NOW]
@@ -524,7 +531,7 @@ def side_value(T, card):
     return 1 if card >= T.ints[R_N_EASY] else 0
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def side_remove_value(S, T, s, value, keep):
     """Drop every held side hike of ``value`` (easy 0, difficult 1) but ``keep``."""
     k = 0
@@ -1176,7 +1183,7 @@ def roll_die(S, T, i):
     return T.dice[i, below(S.rng, 0, T.dice_len[i])]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def advance(S, T, n):
     """Day._advance: forced steps until a hiker must decide (``phase`` >= 0)."""
     while S.g[G_PHASE] < 0:
@@ -1386,7 +1393,7 @@ def end_of_round(S, T, n):
         game_over(S, n, TURN_LIMIT)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def game_over(S, n, reason):
     S.g[G_END_REASON] = reason
     S.g[G_PHASE] = OVER
@@ -1407,7 +1414,7 @@ def can_move_up(S, seat):
     return True
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def add_afternoon_actions(S, T, n, seat):
     here = S.p[seat, P_POS]
     add_act(S, A_END, -1, -1, -1)
@@ -1555,7 +1562,7 @@ def current_player(S):
     return S.g[G_SEAT_NOW]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def legal_actions(S, T, n):
     """_legal_actions into S.acts (their number in S.g[G_N_ACTS]), in the Python engine's order."""
     S.g[G_N_ACTS] = 0
@@ -1649,7 +1656,7 @@ def add_waypoint_choices(S, T, seat):
             return
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def apply(S, T, n, i):
     """HikeState.apply of the action in row ``i`` of S.acts, then the forced steps."""
     kind, x, y, z = S.acts[i, 0], S.acts[i, 1], S.acts[i, 2], S.acts[i, 3]
@@ -1664,7 +1671,7 @@ def apply(S, T, n, i):
     advance(S, T, n)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def do(S, T, n, seat, kind, x, y, z):
     if kind == A_END:
         S.g[G_STAGE] = EVENING

@@ -139,7 +139,7 @@ N_PARAMS = len(PARAMS)
 NONE = -1  # no plan
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def choose(S, T, n, kinds, params, seat):
     """The row of S.acts the seat's strategy picks."""
     k = S.g[G_N_ACTS]
@@ -176,7 +176,7 @@ def act(S, i):
     return S.acts[i, 0], S.acts[i, 1], S.acts[i, 2], S.acts[i, 3]
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def decide(S, T, n, prm, seat):
     phase = S.g[G_PHASE]
     if phase == AFTERNOON:
@@ -328,13 +328,24 @@ def trailhead(S, T, seat):
 
 
 @nb.njit(cache=True, _nrt=False)
-def miles_around(S, T, target, blocked):
-    """_bfs_from into S.dist_buf: miles to ``target`` without entering blocked spaces (the
-    passive bears when ``blocked``), -1 where cut off."""
-    d = S.dist_buf
-    if not blocked:
-        for x in range(d.shape[0]):
-            d[x] = T.dist[target, x]
+def miles_around(S, T, target):
+    """_bfs_from into ``S.routes[target]``: miles to ``target`` from every space without entering
+    the passive bears' spaces, -1 where cut off. A search is kept until a bear moves: the hikers
+    step towards the same few targets all game long."""
+    routes = S.routes
+    moved = False
+    for b in range(S.bear_pos.shape[0]):
+        if S.route_bears[b] != S.bear_pos[b]:
+            S.route_bears[b] = S.bear_pos[b]
+            moved = True
+    if moved:  # every kept search is stale (a row is kept while its target reads 0)
+        for x in range(routes.shape[0]):
+            routes[x, x] = -1
+            S.bear_on[x] = 0
+        for b in range(S.bear_pos.shape[0]):
+            S.bear_on[S.bear_pos[b]] = 1
+    d = routes[target]
+    if d[target] == 0:
         return
     d[:] = -1
     d[target] = 0
@@ -346,7 +357,7 @@ def miles_around(S, T, target, blocked):
         head += 1
         for j in range(T.adj_start[x], T.adj_start[x + 1]):
             y = T.adj_list[j]
-            if d[y] < 0 and not on_bear(S, y):
+            if d[y] < 0 and not S.bear_on[y]:
                 d[y] = d[x] + 1
                 q[tail] = y
                 tail += 1
@@ -399,7 +410,7 @@ def camp_target(S, T, prm, seat, target):
     return best
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def step(S, T, prm, seat):
     """_step: one mile along a shortest path to the target (-1: no step)."""
     if find_kind(S, A_HIKE, -2) < 0:
@@ -409,8 +420,11 @@ def step(S, T, prm, seat):
     if prm[DETOUR] and not aggressive:
         target = detour_target(S, T, prm, seat, target)
     target = camp_target(S, T, prm, seat, target)
-    miles_around(S, T, target, not aggressive)
-    d = S.dist_buf
+    if aggressive:  # no bear blocks the way
+        d = T.dist[target]
+    else:
+        miles_around(S, T, target)
+        d = S.routes[target]
     safe_only = False
     if aggressive:  # keep away from bears unless no other way
         for i in range(S.g[G_N_ACTS]):
@@ -447,7 +461,7 @@ def weather_needs_has(S, T, item):
     return False
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, inline="always", _nrt=False)
 def afternoon(S, T, n, prm, seat):
     i = find_kind(S, A_SET, -2)
     if i >= 0:
