@@ -243,3 +243,27 @@ def test_a_world_redrawn_for_the_receiver_keeps_the_cards_an_open_offer_shows():
         assert food[0] in world.hand[2] and world.storage[1][SHELTER] == 1
         world.invariants()
     assert len(hands) > 1  # the cards not offered are still redrawn
+
+
+def test_a_world_drawn_while_traded_scenic_tokens_are_handed_over_keeps_the_settled_hands():
+    """After an accepted offer the giver of scenic tokens chooses which (GIVE_SCENIC) while the
+    offer is still on the table: the skill cards it showed have already changed hands, so a world
+    drawn for a search or an audit must not look for them in the offerer's hand."""
+    players = [make_strategy("planner", GAME.name) for _ in range(2)]
+    seen = 0
+    for seed in range(40):
+        st = new_state(S.Rules(), 2, GameRng(seed))
+        while not st.is_terminal() and seen < 3:
+            if st.phase == P.GIVE_SCENIC:
+                seen += 1
+                for seat in range(2):
+                    world = st.sample_hidden(seat, GameRng(seed))
+                    assert sorted(map(len, world.hand)) == sorted(map(len, st.hand))
+                    world.apply(world.legal_actions()[0])
+                    world.invariants()
+            seat = st.current_player()
+            view = st.view(seat)
+            st.apply(players[seat].choose(view, st.legal_actions(), GameRng(seed + seat)))
+        if seen >= 3:
+            break
+    assert seen >= 3  # the phase is reached in planner games

@@ -427,7 +427,7 @@ class HikeState:
         others = [s for s in range(self.n) if s != seat]
         shown: dict[int, list[int]] = {s: [] for s in others}
         offer = self.offers.offer
-        if offer and offer[0] != seat:
+        if self.offers.unanswered() and offer[0] != seat:
             offerer, _, gives, _ = offer
             shown[offerer] = trading.shown_cards(self.rules.decks, c.hand[offerer], gives)
         pool = list(c.skill_deck)

@@ -131,6 +131,11 @@ class Offers:
     def new_turn(self, left: int) -> None:
         self.offer, self.left, self.back = (), left, -1
 
+    def unanswered(self) -> bool:
+        """An offer made and not yet accepted: what it shows is still in the offerer's hand (an
+        accepted one still open while scenic tokens are handed over has been settled)."""
+        return bool(self.offer) and not self.scenic_owed
+
     def deciding(self, phase: int) -> int:
         """Who decides in a trading phase: the offerer makes the offer, the receiver answers it,
         the next hiker of the window offers or passes, the giver picks the scenic token."""
