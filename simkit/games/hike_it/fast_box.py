@@ -75,21 +75,39 @@ def _push_tile(box, box_len, i, t):
     box_len[i] += 1
 
 
-@nb.njit(cache=True, _nrt=False)
-def place(rng, piles, pile_len, box, box_len, t):
-    """A dumped tile on the first empty space, else on the first stack whose top differs; with
-    every top of that type the box is recycled first (True)."""
+@nb.njit(cache=True, inline="always", _nrt=False)
+def _put(box, box_len, t):
+    """On the first empty space, else on the first stack whose top differs (hiker_box._put)."""
     for i in range(box.shape[0]):
         if not box_len[i]:
             _push_tile(box, box_len, i, t)
-            return False
+            return True
     for i in range(box.shape[0]):
         if box[i, box_len[i] - 1] != t:
             _push_tile(box, box_len, i, t)
-            return False
-    _recycle(rng, piles, pile_len, box, box_len)
-    place(rng, piles, pile_len, box, box_len, t)
-    return True
+            return True
+    return False
+
+
+@nb.njit(cache=True, _nrt=False)
+def place(rng, piles, pile_len, box, box_len, t):
+    """A dumped tile on the first empty space, else on the first stack whose top differs; with
+    every top of that type the box is recycled first (True), and with box and bag of that type
+    only the tile goes back into the bag (hiker_box.place)."""
+    if _put(box, box_len, t):
+        return False
+    while True:
+        _recycle(rng, piles, pile_len, box, box_len)
+        if _put(box, box_len, t):
+            return True
+        only_t = True
+        for k in range(pile_len[BAG]):
+            if piles[BAG, k] != t:
+                only_t = False
+        if only_t:
+            piles[BAG, pile_len[BAG]] = t
+            pile_len[BAG] += 1
+            return True
 
 
 @nb.njit(cache=True, inline="always", _nrt=False)
