@@ -51,7 +51,6 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 from joblib import Parallel, delayed
-from scipy import stats as sps
 from tqdm import tqdm
 
 from simkit.core import registry
@@ -59,6 +58,7 @@ from simkit.core.errors import ExperimentError
 from simkit.core.experiment import Experiment
 from simkit.core.playout import (
     VALUES,
+    blunder_z,
     cheap_playouts,
     looks,
     move_values,
@@ -75,7 +75,6 @@ from simkit.core.worlds import uses_worlds
 PER_GAME = 4  # decisions drawn from each game: spread over many games, not one game's habits
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
-BLUNDER_LEVEL = 0.025  # one-sided: the chance of calling a move a blunder when it is not
 # The audited games are played again in Python for their positions, so the run is played there too:
 # as dear as the replay, and no compiled engine to build for a few dozen games.
 GAMES_ENGINE = "python"
@@ -158,11 +157,6 @@ def drawn_decisions(points: list[int], seed: int, k: int = PER_GAME) -> list[int
         len(points), k, replace=False
     )
     return sorted(points[i] for i in pick)
-
-
-def blunder_z(moves: int, level: float = BLUNDER_LEVEL) -> float:
-    """One-sided critical value for the best of ``moves`` moves against the one played."""
-    return float(sps.norm.isf(level / max(1, moves - 1)))
 
 
 def judge(wins: np.ndarray, margins: np.ndarray, chosen: int, value: str = "win") -> dict:

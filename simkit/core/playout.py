@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
+from scipy import stats as sps
 
 from simkit.core.errors import StrategyError
 from simkit.core.game import State
@@ -133,6 +134,15 @@ def cheap_playouts(game: str) -> bool:
 
     engine = registry.game(game).fast_engine
     return bool(engine) and hasattr(importlib.import_module(engine), "playouts")
+
+
+BLUNDER_LEVEL = 0.025  # one-sided: the chance of calling a move a blunder when it is not
+
+
+def blunder_z(moves: int, level: float = BLUNDER_LEVEL) -> float:
+    """One-sided critical value for the best of ``moves`` moves against the one played (the
+    audit's test of a blunder, and the planted blunderer's of the move it plants)."""
+    return float(sps.norm.isf(level / max(1, moves - 1)))
 
 
 def paired_edge(values: np.ndarray, i: int, j: int) -> tuple[float, float]:

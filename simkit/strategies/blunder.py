@@ -18,12 +18,10 @@ from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
 from simkit.core.errors import StrategyError
-from simkit.core.playout import looks, move_values, paired_edge, policy_for
+from simkit.core.playout import blunder_z, looks, move_values, paired_edge, policy_for
 from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy, strategy
 from simkit.core.worlds import Worlds, uses_worlds
-
-SHOWN = 1.96  # standard errors: the audit's one-sided 2.5% test of "worse than the best"
 
 
 @strategy("blunder")
@@ -82,7 +80,7 @@ class Blunderer:
         moves = range(len(legal_actions))
         best, worst = max(moves, key=seen.__getitem__), min(moves, key=seen.__getitem__)
         edge, se = paired_edge(wins, best, worst)
-        return legal_actions[worst] if edge > SHOWN * se else None
+        return legal_actions[worst] if edge > blunder_z(len(legal_actions)) * se else None
 
     def _players_for(self, game: str):
         if game not in self._players:
