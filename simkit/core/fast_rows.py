@@ -19,13 +19,19 @@ from simkit.core.results import SCHEMA
 
 def lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
     """The distinct lineups (the same player objects seat by seat) and each game's lineup: a chunk
-    has a few, so the per-seat work is done per lineup, and the per-game work in numpy."""
-    count, n = len(seat_players), len(seat_players[0])
-    ids = np.fromiter(map(id, chain.from_iterable(seat_players)), np.int64, count * n)
-    _, first, which = np.unique(
-        ids.reshape(count, n), axis=0, return_index=True, return_inverse=True
+    has a few, so the per-seat work is done per lineup, and the per-game work in numpy. The runner
+    gives every game of a lineup the same list, so games are grouped by their list first (one id a
+    game), and only those lists compared seat by seat."""
+    count = len(seat_players)
+    lists = np.fromiter(map(id, seat_players), np.int64, count)
+    _, first, by_list = np.unique(lists, return_index=True, return_inverse=True)
+    candidates = [seat_players[g] for g in first]
+    n = len(candidates[0])
+    ids = np.fromiter(map(id, chain.from_iterable(candidates)), np.int64, len(candidates) * n)
+    _, same, by_players = np.unique(
+        ids.reshape(len(candidates), n), axis=0, return_index=True, return_inverse=True
     )
-    return which.reshape(count), [seat_players[g] for g in first]
+    return by_players.reshape(-1)[by_list.reshape(-1)], [candidates[g] for g in same]
 
 
 def constant(value: str, rows: int) -> pa.Array:

@@ -25,9 +25,9 @@ import matplotlib
 matplotlib.use("Agg")
 # Names are data: a strategy or variant called "cost $_$" is text, never TeX math.
 matplotlib.rcParams["text.parse_math"] = False
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 
 from simkit.core import metrics, ratings, stats, traces  # noqa: E402
 from simkit.core import verdicts as verdicts_module  # noqa: E402
@@ -57,14 +57,20 @@ def _save(fig, path: Path) -> None:
         )
         fig.tight_layout()
         fig.savefig(path, dpi=110)
-    plt.close(fig)
+
+
+def subplots(*grid: int, figsize: tuple[float, float], **kw):
+    """``pyplot.subplots`` without pyplot: a figure no window manager keeps, so nothing needs
+    closing (pyplot's close collects the garbage of the whole heap, a second at a million games)."""
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots(*grid, **kw)
 
 
 def _grid(count: int, width: float, height: float, **kw):
     """Small multiples, at most three to a row, so six cells stay legible."""
     cols = min(3, max(1, count))
     rows = -(-count // cols)
-    fig, axes = plt.subplots(
+    fig, axes = subplots(
         rows, cols, figsize=(max(5.0, width * cols), height * rows), squeeze=False, **kw
     )
     flat = list(axes.flat)
@@ -224,7 +230,7 @@ def chart_scores(df, path: Path) -> None:
     counts = sorted(by_seat["n_players"].unique().to_list())
     several = by_strategy["strategy"].n_unique() > 1
     rows = 2 if several else 1
-    fig, axes = plt.subplots(
+    fig, axes = subplots(
         rows, len(counts), figsize=(max(6, 4.2 * len(counts)), 3.6 * rows), squeeze=False
     )
     colours = strategy_colours(by_strategy)
@@ -246,7 +252,7 @@ def chart_length(games: pl.DataFrame, path: Path, turn_unit: str) -> None:
     cells = _cells(lengths)
     many = len({variant for variant, _ in cells}) > 1
     groups = [_group(lengths, _label(v, n, many), variant=v, n_players=n) for v, n in cells]
-    fig, ax = plt.subplots(figsize=(6.5, max(4.0, 0.35 * len(groups))))
+    fig, ax = subplots(figsize=(6.5, max(4.0, 0.35 * len(groups))))
     _distributions(ax, groups, f"game length ({turn_unit})")
     ax.set_title("Game length")
     _save(fig, path)
@@ -341,7 +347,7 @@ SWEEP_CHARTS = ("fpa", "balance", "duration_mean", "drawishness")
 
 
 def chart_sweep(points: pl.DataFrame, field: str, path: Path) -> None:
-    fig, axes = plt.subplots(1, len(SWEEP_CHARTS), figsize=(4 * len(SWEEP_CHARTS), 3.8))
+    fig, axes = subplots(1, len(SWEEP_CHARTS), figsize=(4 * len(SWEEP_CHARTS), 3.8))
     for ax, name in zip(axes, SWEEP_CHARTS, strict=True):
         for i, n in enumerate(sorted(points["n_players"].unique().to_list())):
             part = points.filter((pl.col("metric") == name) & (pl.col("n_players") == n)).sort(

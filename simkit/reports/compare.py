@@ -10,7 +10,6 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
 
@@ -24,6 +23,7 @@ from simkit.reports.balance import (  # noqa: E402
     _save,
     _table_html,
     fpa_metric,
+    subplots,
 )
 
 
@@ -116,7 +116,7 @@ def chart_fpa(table: pl.DataFrame, path: Path) -> None:
     err = np.vstack([y - fpa["lo"].to_numpy(), fpa["hi"].to_numpy() - y])
     runs = fpa["run"].to_list()
     colours = [PALETTE[sorted(set(runs)).index(r) % len(PALETTE)] for r in runs]
-    fig, ax = plt.subplots(figsize=(max(6, 1.4 * len(labels)), 4))
+    fig, ax = subplots(figsize=(max(6, 1.4 * len(labels)), 4))
     ax.bar(range(len(labels)), y, yerr=err, capsize=4, color=colours, ecolor="black")
     ax.axhline(0, color="black", linestyle="--", linewidth=0.8, label="fair")
     ax.set_xticks(range(len(labels)), labels, fontsize=8)
