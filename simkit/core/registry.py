@@ -15,6 +15,7 @@ with the current folder on the import path, so that a module beside the study wo
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import pkgutil
 import sys
@@ -107,6 +108,9 @@ _IMPORTED: dict[str, GameSpec] = {}
 
 def game(name: str) -> GameSpec:
     """A game by its registered name or by import path ``package.module:GAME``."""
+    own = _own_game(name)
+    if own is not None:
+        return own
     registered = games()
     if name in registered:
         return registered[name]
@@ -130,6 +134,16 @@ def game(name: str) -> GameSpec:
         raise SimkitError(f"'{name}' is a {type(spec).__name__}, not a GameSpec")
     _IMPORTED.setdefault(spec.name, spec)
     return spec
+
+
+def _own_game(name: str) -> GameSpec | None:
+    """One of simkit's own games (they come first in :func:`games`), imported alone: a command
+    about one game need not import every game and plug-in (Timber Tom's searches load numba)."""
+    module = name.replace("-", "_")
+    if not module.isidentifier() or importlib.util.find_spec(f"simkit.games.{module}") is None:
+        return None
+    spec = getattr(importlib.import_module(f"simkit.games.{module}"), "GAME", None)
+    return spec if isinstance(spec, GameSpec) and spec.name == name else None
 
 
 def game_name(name: str) -> str:
