@@ -56,7 +56,8 @@ def describe(table: pa.Table, exp, variant, n_players: int, run_dir: str) -> pa.
     for field in varied_fields(exp):
         value = rule_value(rules, field)
         if isinstance(value, bool | int | float | str):
-            table = table.append_column(column_name(field), pa.array([value] * table.num_rows))
+            column = pa.repeat(pa.scalar(value), table.num_rows)  # no list of a value a row
+            table = table.append_column(column_name(field), column)
     about = {
         "run_id": _run_id(exp),
         "run_dir": run_dir,
