@@ -70,9 +70,10 @@ def _add(legal, k, kind, a, b):
 
 # ----------------------------------------------------------------------- the way home
 @nb.njit(cache=True)
-def _way_from(first, nbr, camp, trees, here, way, g):
+def _way_from(first, nbr, camp, trees, here, way, g, scratch):
     """``WaysHome.way_from``: a free way from ``here`` home kept in ``way[:g[WAY_LEN]]`` (``here``
-    first, Base Camp left out) while no tree falls on it; returns its length, 0 when ringed in."""
+    first, Base Camp left out) while no tree falls on it; returns its length, 0 when ringed in.
+    ``scratch``: two rows of integers a node each, for the search home (stopped at ``here``)."""
     n = g[c.G_WAY_LEN]
     if n and way[0] == here:
         clear = True
@@ -82,7 +83,7 @@ def _way_from(first, nbr, camp, trees, here, way, g):
                 break
         if clear:
             return n
-    nxt_home = fsr._ways_home(first, nbr, camp, trees)
+    nxt_home = fsr._ways_home_into(first, nbr, camp, trees, here, scratch[0], scratch[1])
     if nxt_home[here] < 0:
         return 0
     n = 0
@@ -115,7 +116,7 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
     here = ps[s, c.P_POS]
     length = 0
     if here != camp and not ps[s, c.P_FINISHED]:
-        length = _way_from(first, nbr, camp, trees, here, way, g)
+        length = _way_from(first, nbr, camp, trees, here, way, g, scratch)
     closing = marks[0]
     if length > 1:
         fsr._closing_with(

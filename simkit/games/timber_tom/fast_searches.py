@@ -71,9 +71,20 @@ def as_array(trees) -> np.ndarray:
 @nb.njit(cache=True)
 def _ways_home(first, nbr, camp, blocked):
     n = first.shape[0] - 1
-    nxt_home = np.full(n, -1, dtype=np.int64)
+    nxt_home = np.empty(n, dtype=np.int64)
+    return _ways_home_into(first, nbr, camp, blocked, -1, nxt_home, np.empty(n, dtype=np.int64))
+
+
+@nb.njit(cache=True, inline="always")
+def _ways_home_into(first, nbr, camp, blocked, stop, nxt_home, queue):
+    """:func:`_ways_home` into the caller's ``nxt_home`` (and ``queue``, a node each), stopped
+    once ``stop`` is reached (-1: never): the breadth-first search from Base Camp has then set
+    every node's next node on ``stop``'s way home, as the full search would, and the rest of
+    the board is spared (its entries are left as they are)."""
+    nxt_home[:] = -1
     nxt_home[camp] = camp
-    queue = np.empty(n, dtype=np.int64)
+    if stop == camp:
+        return nxt_home
     queue[0] = camp
     head, tail = 0, 1
     while head < tail:
@@ -83,6 +94,8 @@ def _ways_home(first, nbr, camp, blocked):
             other = nbr[k]
             if nxt_home[other] < 0 and not blocked[other]:
                 nxt_home[other] = node
+                if other == stop:
+                    return nxt_home
                 queue[tail] = other
                 tail += 1
     return nxt_home
@@ -98,30 +111,35 @@ def ways_home(board: bd.Board, blocked) -> list[int]:
 def _reaches(first, nbr, start, ahead, blocked):
     """Whether a search from ``start`` over free nodes meets a node marked in ``ahead``."""
     n = first.shape[0] - 1
-    seen = np.empty(n, dtype=np.bool_)
+    seen = np.zeros(n, dtype=np.bool_)
     return _reaches_with(first, nbr, start, ahead, blocked, seen, np.empty(n, dtype=np.int64))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
-    """:func:`_reaches` in the caller's scratch: ``seen`` (booleans) and ``queue``, a node each."""
-    seen[:] = blocked  # a blocked node is never entered: as good as seen already
+    """:func:`_reaches` in the caller's scratch: ``seen`` (booleans, all False, and left so:
+    only the nodes searched are marked and unmarked, not the whole board, as most searches
+    stop after a few spaces) and ``queue``, a node each."""
     seen[start] = True
     queue[0] = start
     head, tail = 0, 1
-    while head < tail:
+    found = False
+    while head < tail and not found:
         node = queue[head]
         head += 1
         for k in range(first[node], first[node + 1]):
             other = nbr[k]
-            if seen[other]:
+            if seen[other] or blocked[other]:  # a blocked node is never entered
                 continue
             if ahead[other]:
-                return True
-            seen[other] = 1
+                found = True
+                break
+            seen[other] = True
             queue[tail] = other
             tail += 1
-    return False
+    for k in range(tail):
+        seen[queue[k]] = False
+    return found
 
 
 @nb.njit(cache=True)
@@ -151,24 +169,26 @@ def finds_way(board: bd.Board, trees, here: int, ahead) -> bool:
 
 
 # ------------------------------------------------------------------------- planting (4. Rings)
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _cannot_cut(ring, has_ring, hole, node, trees):
+    """The local test: a tree on ``node`` cannot cut a way when the free spaces of its ring of
+    8 form at most one run holding a side neighbour (or the ring is all free). The ring's free
+    spaces are bits of an integer: no array per test."""
     if not has_ring[node]:
         return False
-    free = np.zeros(8, dtype=np.bool_)
-    every = True
+    free = 0
     for k in range(8):
         j = ring[node, k]
-        free[k] = j >= 0 and hole[j] and not trees[j]
-        every = every and free[k]
-    if every:
+        if j >= 0 and hole[j] and not trees[j]:
+            free |= 1 << k
+    if free == 255:
         return True
     runs = 0
     for k in range(8):
-        if free[k] and not free[(k + 7) % 8]:
+        if (free >> k) & 1 and not (free >> ((k + 7) % 8)) & 1:
             run_has_side = False
             m = k
-            while free[m % 8] and m < k + 8:
+            while (free >> (m % 8)) & 1 and m < k + 8:
                 run_has_side |= m % 2 == 0
                 m += 1
             runs += run_has_side
@@ -199,6 +219,7 @@ def _closing_with(
     closing[:] = False
     ahead[:] = False
     ahead[camp] = True
+    seen[:] = False  # once: each search unmarks what it marked
     for k in range(way.shape[0] - 1, -1, -1):
         i = way[k]
         if not (trees[i] or not plantable[i] or taken[i]) and not _cannot_cut(
