@@ -176,8 +176,8 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
     )
     # the strategies' fields: this turn's (meta, keys, fields), those known by trees, the
     # field search's scratch (for the largest tree cost of the chunk; the landing field costs 1),
-    # and the walkers' working space: integer and boolean rows a node each, an exact landing's
-    # stack (allocated once per chunk, not per decision)
+    # the walkers' working space: integer and boolean rows a node each, an exact landing's
+    # stack, and the field update's scratch (allocated once per chunk, not per decision)
     tree_cost = 1
     for seats in params:  # a loop: a chunk of no games has no maximum
         for par in seats:
@@ -193,6 +193,7 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros((4, n_nodes), dtype=np.int64),
         np.zeros((3, n_nodes), dtype=np.bool_),
         np.zeros((3, 16), dtype=np.int64),
+        np.zeros(fsr.update_work_size(n_nodes), dtype=np.int64),
     )
     # a plant or lift lists at most every node; a move's steps, four ways each, fewer
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
@@ -297,6 +298,8 @@ def _board_arrays(board: bd.Board) -> tuple:
         avoid,
         t.rows,
         t.cols,
+        t.into_first,
+        t.into,
     )
 
 
