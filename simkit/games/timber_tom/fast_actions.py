@@ -245,7 +245,7 @@ def _move_actions(B, rl, g, ps, trees, path, n, legal):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # inlined in the games loop: no call carrying the board
 def legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch, marks):
     """The legal actions of the hiker to move into ``legal``, as ``state._compute_legal``
     (``scratch`` and ``marks``: :func:`plant_spaces`'s working space)."""

@@ -159,12 +159,28 @@ def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
 def _reaches_home(first, nbr, camp, start, blocked):
     """Whether ``start`` has a free way home: the search of :func:`_reaches` from Base Camp,
     stopped as soon as it meets ``start`` (hikers seldom are ringed in: most of the board is
-    spared)."""
+    spared). One array for its queue and its marks (it runs at every turn's start)."""
     if start == camp:
         return True
-    mark = np.zeros(first.shape[0] - 1, dtype=np.bool_)
-    mark[start] = True
-    return _reaches(first, nbr, camp, mark, blocked)
+    n = first.shape[0] - 1
+    work = np.zeros(2 * n, dtype=np.int64)
+    queue, seen = work[:n], work[n:]
+    seen[camp] = 1
+    queue[0] = camp
+    head, tail = 0, 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for k in range(first[node], first[node + 1]):
+            other = nbr[k]
+            if seen[other] or blocked[other]:  # a blocked node is never entered
+                continue
+            if other == start:
+                return True
+            seen[other] = 1
+            queue[tail] = other
+            tail += 1
+    return False
 
 
 def reaches_home(board: bd.Board, start: int, blocked) -> bool:

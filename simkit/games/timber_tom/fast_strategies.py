@@ -489,7 +489,7 @@ def _clear_after(B, rl, g, ps, trees, cache, par, s, legal, k):
 
 
 # ----------------------------------------------------------------------- choosing
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # inlined in the games loop: no call carrying the board
 def choose(par, B, rl, g, ps, trees, path, cache, n, legal, k, rngs):
     """The row of ``legal`` a walker to move picks (``random`` draws in :mod:`fast`)."""
     s = g[c.G_SEAT]
