@@ -255,7 +255,7 @@ def _board_arrays(board: bd.Board) -> tuple:
     """The board as the tuple ``B`` the compiled engine reads (see :mod:`fast_codes`)."""
     t = fsr.tables(board)
     n_nodes = board.n_nodes
-    nd = np.zeros((7, n_nodes), dtype=np.int64)
+    nd = np.zeros((c.N_ROWS, n_nodes), dtype=np.int64)
     nd[c.N_ZONE] = board.zone
     nd[c.N_FEATURE] = board.feature
     nd[c.N_PEAK] = board.peak
@@ -263,6 +263,13 @@ def _board_arrays(board: bd.Board) -> tuple:
     nd[c.N_PLANTABLE] = board.plantable
     nd[c.N_ROW] = t.rows
     nd[c.N_COL] = t.cols
+    nd[c.N_CANOE] = t.canoe
+    nd[c.N_AVOID] = [
+        f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)
+    ]
+    nd[c.N_AVOID, board.camp] = 1
+    nd[c.N_HOLE] = t.hole
+    nd[c.N_HAS_RING, : board.camp] = t.has_ring
     rows = [
         board.helipads,
         board.treasures,
@@ -278,29 +285,7 @@ def _board_arrays(board: bd.Board) -> tuple:
     tailwind = np.array(
         [kind == bd.TAILWIND for steps in board.steps for _, kind in steps], dtype=np.bool_
     )
-    avoid = np.array(
-        [f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)]
-    )
-    avoid[board.camp] = True
-    plantable = np.array(board.plantable, dtype=np.bool_)
-    return (
-        t.first,
-        t.nbr,
-        nd,
-        lists,
-        list_len,
-        t.ring,
-        t.has_ring,
-        t.hole,
-        plantable,
-        tailwind,
-        t.canoe,
-        avoid,
-        t.rows,
-        t.cols,
-        t.into_first,
-        t.into,
-    )
+    return (t.first, t.nbr, nd, lists, list_len, t.ring, tailwind, t.into_first, t.into)
 
 
 def _deck_arrays(deck: tuple[cd.Card, ...]) -> tuple:

@@ -102,7 +102,7 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
     many. ``scratch`` (two rows of integers) and ``marks`` (four of booleans) are the searches'
     working space, a node each, allocated once per chunk."""
     first, nbr, nd, lists, list_len = B[0], B[1], B[2], B[3], B[4]
-    ring, has_ring, hole, plantable = B[5], B[6], B[7], B[8]
+    ring, has_ring, hole, plantable = B[5], nd[c.N_HAS_RING], nd[c.N_HOLE], nd[c.N_PLANTABLE]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
     out, busy = scratch[0], marks[3]
@@ -171,7 +171,7 @@ def _clear_after(B, g, ps, trees, legal, k):
 
 @nb.njit(cache=True)
 def _move_actions(B, rl, g, ps, trees, path, n, legal):
-    first, nbr, nd, tailwind = B[0], B[1], B[2], B[9]
+    first, nbr, nd, tailwind = B[0], B[1], B[2], B[6]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
     here = ps[s, c.P_POS]

@@ -181,7 +181,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     one computed for any hiker, any turn, is reused while the trees are the same; when only a
     few trees were planted or cut since a field of the same targets and costs was kept, that
     field is updated where they changed (the same numbers, without searching the whole board)."""
-    first, nbr, lists, canoe = B[0], B[1], B[3], B[10]
+    first, nbr, lists, canoe = B[0], B[1], B[3], B[2][c.N_CANOE]
     meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
     h = _fingerprint(trees)
     nearest = -1
@@ -198,8 +198,8 @@ def _known_field(B, trees, cache, tree_cost, key, block):
         fsr._update_field(
             first,
             nbr,
-            B[14],
-            B[15],
+            B[7],
+            B[8],
             canoe,
             known_trees[nearest],
             trees,

@@ -70,9 +70,7 @@ def tables(board: bd.Board) -> Tables:
     into_first = np.zeros(board.n_nodes + 1, dtype=np.int64)
     into_first[1:] = np.cumsum([len(s) for s in sources])
     into = np.array([v for s in sources for v in s], dtype=np.int64)
-    return Tables(
-        first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp, into_first, into
-    )
+    return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp, into_first, into)
 
 
 def as_array(trees) -> np.ndarray:
@@ -421,7 +419,7 @@ def _update_field(
         after = _entry_cost(canoe, layout, tree_cost, trees_block, x)
         if dist[x] >= INF or before == after:
             continue  # a node no way reaches leads nowhere (its own value never changes)
-        head, tail = 0, 0
+        tail = 0
         if before < 0 or (0 <= after < before):
             # cut (or no longer blocking): the nodes beyond may come nearer
             nd = dist[x] + after
