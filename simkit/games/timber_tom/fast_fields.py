@@ -194,6 +194,8 @@ def _known_field(B, trees, cache, tree_cost, key, block):
         changed = _changes(known_trees[j], trees, fewest)
         if changed < fewest:
             nearest, fewest = j, changed
+    n_nodes = known_trees.shape[1]
+    work = cache[6]  # the update's scratch, then the search's
     if nearest >= 0:
         fsr._update_field(
             first,
@@ -206,17 +208,23 @@ def _known_field(B, trees, cache, tree_cost, key, block):
             tree_cost,
             block,
             known_fields[nearest],
-            cache[10],
+            work[: fsr.update_work_size(n_nodes)],
         )
         known[nearest, 0] = h
         return nearest
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
-    n_nodes = known_trees.shape[1]
     targets = _targets(lists, n_nodes, key)
-    # cache[6]: the search's scratch, sized for the largest tree cost of the chunk
     fsr._fill_distance_field(
-        first, nbr, canoe, trees, targets, tree_cost, block, known_fields[j], cache[6]
+        first,
+        nbr,
+        canoe,
+        trees,
+        targets,
+        tree_cost,
+        block,
+        known_fields[j],
+        work[fsr.update_work_size(n_nodes) :],
     )
     known_trees[j] = trees
     known[j, 0] = h

@@ -222,7 +222,7 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
                 room - cost,
                 seen,
                 0,
-                cache[9],
+                cache[7][4:],  # the search's stack
             )
             seen[nxt] = was
             if ok:
