@@ -157,6 +157,27 @@ def test_distance_field_is_the_python_field(layout, tree_cost, trees_block, n_ta
     assert tuple(got) == python_distance_field(board, trees, targets, tree_cost, trees_block)
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(), st.integers(0, 8), st.booleans(), st.integers(1, 4), st.integers(1, 12))
+def test_a_field_updated_where_trees_changed_is_the_field_computed_anew(
+    layout, tree_cost, trees_block, n_targets, changes
+):
+    board, trees, rnd = layout
+    holes = [i for i in range(board.n_nodes) if board.neighbours[i]]
+    targets = tuple(rnd.choice(holes) for _ in range(n_targets))
+    after = bytearray(trees)
+    # trees planted and cut, near the targets and on them too
+    for i in rnd.sample(board.plantable_spaces, min(changes, len(board.plantable_spaces))):
+        after[i] ^= 1
+    for t in targets[: changes % 3]:
+        if board.plantable[t]:
+            after[t] ^= 1
+    got = fs.updated_field(board, bytes(trees), bytes(after), targets, tree_cost, trees_block)
+    assert tuple(got.tolist()) == python_distance_field(
+        board, after, targets, tree_cost, trees_block
+    )
+
+
 def test_a_negative_tree_cost_is_refused():
     board = default_board()
     with pytest.raises(ValueError, match="tree_cost"):

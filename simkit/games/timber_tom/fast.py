@@ -175,9 +175,10 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros(n_nodes, dtype=np.uint8),
     )
     # the strategies' fields: this turn's (meta, keys, fields), those known by trees, the
-    # field search's scratch (for the largest tree cost of the chunk; the landing field costs 1),
-    # and the walkers' working space: integer and boolean rows a node each, an exact landing's
-    # stack (allocated once per chunk, not per decision)
+    # field update's and the field search's scratch (one array: the search's for the largest
+    # tree cost of the chunk; the landing field costs 1), the walkers' working space: integer
+    # rows a node each (the last three an exact landing's stack) and boolean rows (allocated once
+    # per chunk, not per decision; few arrays: a call counts a reference per array it carries)
     tree_cost = 1
     for seats in params:  # a loop: a chunk of no games has no maximum
         for par in seats:
@@ -189,10 +190,13 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.full((ff.KNOWN, 4), -1, dtype=np.int64),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
-        np.zeros(fsr.field_work_size(B[1], max(1, B[4][c.L_TREASURES]), tree_cost), dtype=np.int64),
-        np.zeros((4, n_nodes), dtype=np.int64),
+        np.zeros(
+            fsr.update_work_size(n_nodes)
+            + fsr.field_work_size(B[1], max(1, B[4][c.L_TREASURES]), tree_cost),
+            dtype=np.int64,
+        ),
+        np.zeros((7, max(n_nodes, 16)), dtype=np.int64),
         np.zeros((3, n_nodes), dtype=np.bool_),
-        np.zeros((3, 16), dtype=np.int64),
     )
     # a plant or lift lists at most every node; a move's steps, four ways each, fewer
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
@@ -254,7 +258,7 @@ def _board_arrays(board: bd.Board) -> tuple:
     """The board as the tuple ``B`` the compiled engine reads (see :mod:`fast_codes`)."""
     t = fsr.tables(board)
     n_nodes = board.n_nodes
-    nd = np.zeros((7, n_nodes), dtype=np.int64)
+    nd = np.zeros((c.N_ROWS, n_nodes), dtype=np.int64)
     nd[c.N_ZONE] = board.zone
     nd[c.N_FEATURE] = board.feature
     nd[c.N_PEAK] = board.peak
@@ -262,6 +266,13 @@ def _board_arrays(board: bd.Board) -> tuple:
     nd[c.N_PLANTABLE] = board.plantable
     nd[c.N_ROW] = t.rows
     nd[c.N_COL] = t.cols
+    nd[c.N_CANOE] = t.canoe
+    nd[c.N_AVOID] = [
+        f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)
+    ]
+    nd[c.N_AVOID, board.camp] = 1
+    nd[c.N_HOLE] = t.hole
+    nd[c.N_HAS_RING, : board.camp] = t.has_ring
     rows = [
         board.helipads,
         board.treasures,
@@ -277,32 +288,12 @@ def _board_arrays(board: bd.Board) -> tuple:
     tailwind = np.array(
         [kind == bd.TAILWIND for steps in board.steps for _, kind in steps], dtype=np.bool_
     )
-    avoid = np.array(
-        [f == bd.CANOE or z == bd.SNOW for f, z in zip(board.feature, board.zone, strict=True)]
-    )
-    avoid[board.camp] = True
-    plantable = np.array(board.plantable, dtype=np.bool_)
-    return (
-        t.first,
-        t.nbr,
-        nd,
-        lists,
-        list_len,
-        t.ring,
-        t.has_ring,
-        t.hole,
-        plantable,
-        tailwind,
-        t.canoe,
-        avoid,
-        t.rows,
-        t.cols,
-    )
+    return (t.first, t.nbr, nd, lists, list_len, t.ring, tailwind, t.into_first, t.into)
 
 
 def _deck_arrays(deck: tuple[cd.Card, ...]) -> tuple:
-    """The deck as the tuple ``D``: kinds, tree values, effects per slot (0: the card's own,
-    1-3: a red card's for the die's 3, 4, 5) and how many."""
+    """The deck as the tuple ``D``: per card its kind, tree value and how many effects in each
+    slot (0: the card's own, 1-3: a red card's for the die's 3, 4, 5), and the effects."""
     most = max([1] + [len(e) for card in deck for e in (card.effects, *card.on_roll)])
     kind = np.array([cd.KINDS.index(card.kind) for card in deck], dtype=np.int64)
     trees = np.array([card.trees for card in deck], dtype=np.int64)
@@ -318,7 +309,11 @@ def _deck_arrays(deck: tuple[cd.Card, ...]) -> tuple:
                     cd.WHO.index(eff.who),
                     cd.ZONE_FILTERS.index(eff.zone),
                 )
-    return kind, trees, effects, count
+    table = np.zeros((len(deck), 2 + 4), dtype=np.int64)
+    table[:, 0] = kind
+    table[:, 1] = trees
+    table[:, 2:] = count
+    return table, effects
 
 
 def _rule_array(rules: Rules) -> np.ndarray:

@@ -70,9 +70,10 @@ def _add(legal, k, kind, a, b):
 
 # ----------------------------------------------------------------------- the way home
 @nb.njit(cache=True)
-def _way_from(first, nbr, camp, trees, here, way, g):
+def _way_from(first, nbr, camp, trees, here, way, g, scratch):
     """``WaysHome.way_from``: a free way from ``here`` home kept in ``way[:g[WAY_LEN]]`` (``here``
-    first, Base Camp left out) while no tree falls on it; returns its length, 0 when ringed in."""
+    first, Base Camp left out) while no tree falls on it; returns its length, 0 when ringed in.
+    ``scratch``: two rows of integers a node each, for the search home (stopped at ``here``)."""
     n = g[c.G_WAY_LEN]
     if n and way[0] == here:
         clear = True
@@ -82,7 +83,7 @@ def _way_from(first, nbr, camp, trees, here, way, g):
                 break
         if clear:
             return n
-    nxt_home = fsr._ways_home(first, nbr, camp, trees)
+    nxt_home = fsr._ways_home_into(first, nbr, camp, trees, here, scratch[0], scratch[1])
     if nxt_home[here] < 0:
         return 0
     n = 0
@@ -101,7 +102,7 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
     many. ``scratch`` (two rows of integers) and ``marks`` (four of booleans) are the searches'
     working space, a node each, allocated once per chunk."""
     first, nbr, nd, lists, list_len = B[0], B[1], B[2], B[3], B[4]
-    ring, has_ring, hole, plantable = B[5], B[6], B[7], B[8]
+    ring, has_ring, hole, plantable = B[5], nd[c.N_HAS_RING], nd[c.N_HOLE], nd[c.N_PLANTABLE]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
     out, busy = scratch[0], marks[3]
@@ -115,7 +116,7 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
     here = ps[s, c.P_POS]
     length = 0
     if here != camp and not ps[s, c.P_FINISHED]:
-        length = _way_from(first, nbr, camp, trees, here, way, g)
+        length = _way_from(first, nbr, camp, trees, here, way, g, scratch)
     closing = marks[0]
     if length > 1:
         fsr._closing_with(
@@ -170,7 +171,7 @@ def _clear_after(B, g, ps, trees, legal, k):
 
 @nb.njit(cache=True)
 def _move_actions(B, rl, g, ps, trees, path, n, legal):
-    first, nbr, nd, tailwind = B[0], B[1], B[2], B[9]
+    first, nbr, nd, tailwind = B[0], B[1], B[2], B[6]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
     here = ps[s, c.P_POS]
@@ -244,7 +245,7 @@ def _move_actions(B, rl, g, ps, trees, path, n, legal):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # inlined in the games loop: no call carrying the board
 def legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch, marks):
     """The legal actions of the hiker to move into ``legal``, as ``state._compute_legal``
     (``scratch`` and ``marks``: :func:`plant_spaces`'s working space)."""

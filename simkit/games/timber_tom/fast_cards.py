@@ -110,7 +110,7 @@ def _apply_effect(B, g, ps, trees, path, last_path, n, do, count, who, flt):
 @nb.njit(cache=True)
 def _draw_card(B, D, g, ps, trees, path, last_path, draw, discard, rngs, n):
     """Draw and resolve a Hiking Card; returns the trees it lets the drawer plant."""
-    card_kind, card_trees, effects, n_effects = D
+    card, effects = D  # per card: kind, trees, effects in each slot
     s = g[c.G_SEAT]
     if g[c.G_DRAW_LEN] == 0:
         for j in range(g[c.G_DISCARD_LEN]):
@@ -123,13 +123,13 @@ def _draw_card(B, D, g, ps, trees, path, last_path, draw, discard, rngs, n):
     g[c.G_DRAW_LEN] -= 1
     idx = draw[g[c.G_DRAW_LEN]]
     ps[s, c.P_CARDS] += 1
-    if card_kind[idx] == c.K_WILD:
+    if card[idx, 0] == c.K_WILD:
         g[c.G_WILD_DRAWN] = idx  # used at once or kept: the hiker's choice
         return 0
     slot = 0
-    if card_kind[idx] == c.K_RED:
+    if card[idx, 0] == c.K_RED:
         slot = _DIE[np.int64(below(rngs, 0, _DIE.shape[0]))] - 2  # on_3, on_4, on_5 in slots 1 to 3
-    for e in range(n_effects[idx, slot]):
+    for e in range(card[idx, 2 + slot]):
         _apply_effect(
             B,
             g,
@@ -145,4 +145,4 @@ def _draw_card(B, D, g, ps, trees, path, last_path, draw, discard, rngs, n):
         )
     discard[g[c.G_DISCARD_LEN]] = idx
     g[c.G_DISCARD_LEN] += 1
-    return card_trees[idx]
+    return card[idx, 1]

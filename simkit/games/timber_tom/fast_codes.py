@@ -102,8 +102,24 @@ N_G = 34
 N_P = 24
 UNDO_COLUMNS = P_MOVE_MOD  # columns 0 .. P_EMERGENCIES are saved at a move's start
 
-# Rows of ``nd``, the board's per-node tables.
-N_ZONE, N_FEATURE, N_PEAK, N_MOUNTAIN, N_PLANTABLE, N_ROW, N_COL = range(7)
+# Rows of ``nd``, the board's per-node tables (flags as 0/1): the zone, feature, Snow Cap peak,
+# mountain, plantable, row and column (Base Camp at its first space); a canoe, a space the exact
+# landing avoids, a hole, a hole whose ring of 8 the local ring test reads. One array for them
+# all: every compiled call carrying the board counts a reference per array.
+(
+    N_ZONE,
+    N_FEATURE,
+    N_PEAK,
+    N_MOUNTAIN,
+    N_PLANTABLE,
+    N_ROW,
+    N_COL,
+    N_CANOE,
+    N_AVOID,
+    N_HOLE,
+    N_HAS_RING,
+) = range(11)
+N_ROWS = 11
 # Rows of ``lists`` (padded, lengths in ``list_len``): then the refuges of each mountain.
 L_HELIPADS, L_TREASURES, L_PLANTABLE, L_PLANTABLE_1500, L_PLANTABLE_1000, L_REFUGES = range(6)
 

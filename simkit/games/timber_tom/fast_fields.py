@@ -26,6 +26,8 @@ FLY_MARGIN = walkers.FLY_MARGIN
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
+CHANGES = 4  # trees changed since a kept field of the same targets, for it to be updated (each
+# change costs a fifth of a field or so: the nodes whose ways crossed the tree are searched again)
 
 
 # ----------------------------------------------------------------------- small readings
@@ -160,30 +162,69 @@ def _same(a, b):
     return True
 
 
+@nb.njit(cache=True, inline="always")
+def _changes(a, b, most):
+    """How many nodes two tree layouts differ in, counted up to ``most``."""
+    k = 0
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            k += 1
+            if k >= most:
+                return k
+    return k
+
+
 @nb.njit(cache=True)
 def _known_field(B, trees, cache, tree_cost, key, block):
     """The row of ``cache[5]`` holding the distance field for these trees, targets and costs:
     a field is a function of them alone (the Python strategies keep them in an ``lru_cache``), so
-    one computed for any hiker, any turn, is reused while the trees are the same."""
-    first, nbr, lists, canoe = B[0], B[1], B[3], B[10]
+    one computed for any hiker, any turn, is reused while the trees are the same; when only a
+    few trees were planted or cut since a field of the same targets and costs was kept, that
+    field is updated where they changed (the same numbers, without searching the whole board)."""
+    first, nbr, lists, canoe = B[0], B[1], B[3], B[2][c.N_CANOE]
     meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
     h = _fingerprint(trees)
+    nearest = -1
+    fewest = CHANGES + 1
     for j in range(known.shape[0]):
-        if (
-            known[j, 0] == h
-            and known[j, 1] == key
-            and known[j, 2] == block
-            and known[j, 3] == tree_cost
-            and _same(known_trees[j], trees)
-        ):
+        if known[j, 1] != key or known[j, 2] != block or known[j, 3] != tree_cost:
+            continue
+        if known[j, 0] == h and _same(known_trees[j], trees):
             return j
+        changed = _changes(known_trees[j], trees, fewest)
+        if changed < fewest:
+            nearest, fewest = j, changed
+    n_nodes = known_trees.shape[1]
+    work = cache[6]  # the update's scratch, then the search's
+    if nearest >= 0:
+        fsr._update_field(
+            first,
+            nbr,
+            B[7],
+            B[8],
+            canoe,
+            known_trees[nearest],
+            trees,
+            tree_cost,
+            block,
+            known_fields[nearest],
+            work[: fsr.update_work_size(n_nodes)],
+        )
+        known[nearest, 0] = h
+        return nearest
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
-    n_nodes = known_trees.shape[1]
     targets = _targets(lists, n_nodes, key)
-    # cache[6]: the search's scratch, sized for the largest tree cost of the chunk
     fsr._fill_distance_field(
-        first, nbr, canoe, trees, targets, tree_cost, block, known_fields[j], cache[6]
+        first,
+        nbr,
+        canoe,
+        trees,
+        targets,
+        tree_cost,
+        block,
+        known_fields[j],
+        work[fsr.update_work_size(n_nodes) :],
     )
     known_trees[j] = trees
     known[j, 0] = h

@@ -39,6 +39,10 @@ class Tables:
     rows: np.ndarray  # row and column of every node, Base Camp at its first space
     cols: np.ndarray
     camp: int
+    # the nodes that list node i as a neighbour, ``into[into_first[i]:into_first[i+1]]`` (a
+    # tailwind is a step one way: a field updated in place looks back along it)
+    into_first: np.ndarray
+    into: np.ndarray
 
 
 @cache
@@ -59,7 +63,14 @@ def tables(board: bd.Board) -> Tables:
     at = [*range(board.camp), board.camp_spaces[0]]
     rows = np.array([i // board.cols for i in at], dtype=np.int64)
     cols = np.array([i % board.cols for i in at], dtype=np.int64)
-    return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp)
+    sources = [[] for _ in range(board.n_nodes)]
+    for node, nexts in enumerate(board.neighbours):
+        for other in nexts:
+            sources[other].append(node)
+    into_first = np.zeros(board.n_nodes + 1, dtype=np.int64)
+    into_first[1:] = np.cumsum([len(s) for s in sources])
+    into = np.array([v for s in sources for v in s], dtype=np.int64)
+    return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp, into_first, into)
 
 
 def as_array(trees) -> np.ndarray:
@@ -71,9 +82,20 @@ def as_array(trees) -> np.ndarray:
 @nb.njit(cache=True)
 def _ways_home(first, nbr, camp, blocked):
     n = first.shape[0] - 1
-    nxt_home = np.full(n, -1, dtype=np.int64)
+    nxt_home = np.empty(n, dtype=np.int64)
+    return _ways_home_into(first, nbr, camp, blocked, -1, nxt_home, np.empty(n, dtype=np.int64))
+
+
+@nb.njit(cache=True, inline="always")
+def _ways_home_into(first, nbr, camp, blocked, stop, nxt_home, queue):
+    """:func:`_ways_home` into the caller's ``nxt_home`` (and ``queue``, a node each), stopped
+    once ``stop`` is reached (-1: never): the breadth-first search from Base Camp has then set
+    every node's next node on ``stop``'s way home, as the full search would, and the rest of
+    the board is spared (its entries are left as they are)."""
+    nxt_home[:] = -1
     nxt_home[camp] = camp
-    queue = np.empty(n, dtype=np.int64)
+    if stop == camp:
+        return nxt_home
     queue[0] = camp
     head, tail = 0, 1
     while head < tail:
@@ -83,6 +105,8 @@ def _ways_home(first, nbr, camp, blocked):
             other = nbr[k]
             if nxt_home[other] < 0 and not blocked[other]:
                 nxt_home[other] = node
+                if other == stop:
+                    return nxt_home
                 queue[tail] = other
                 tail += 1
     return nxt_home
@@ -98,42 +122,63 @@ def ways_home(board: bd.Board, blocked) -> list[int]:
 def _reaches(first, nbr, start, ahead, blocked):
     """Whether a search from ``start`` over free nodes meets a node marked in ``ahead``."""
     n = first.shape[0] - 1
-    seen = np.empty(n, dtype=np.bool_)
+    seen = np.zeros(n, dtype=np.bool_)
     return _reaches_with(first, nbr, start, ahead, blocked, seen, np.empty(n, dtype=np.int64))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
-    """:func:`_reaches` in the caller's scratch: ``seen`` (booleans) and ``queue``, a node each."""
-    seen[:] = blocked  # a blocked node is never entered: as good as seen already
+    """:func:`_reaches` in the caller's scratch: ``seen`` (booleans, all False, and left so:
+    only the nodes searched are marked and unmarked, not the whole board, as most searches
+    stop after a few spaces) and ``queue``, a node each."""
     seen[start] = True
     queue[0] = start
     head, tail = 0, 1
-    while head < tail:
+    found = False
+    while head < tail and not found:
         node = queue[head]
         head += 1
         for k in range(first[node], first[node + 1]):
             other = nbr[k]
-            if seen[other]:
+            if seen[other] or blocked[other]:  # a blocked node is never entered
                 continue
             if ahead[other]:
-                return True
-            seen[other] = 1
+                found = True
+                break
+            seen[other] = True
             queue[tail] = other
             tail += 1
-    return False
+    for k in range(tail):
+        seen[queue[k]] = False
+    return found
 
 
 @nb.njit(cache=True)
 def _reaches_home(first, nbr, camp, start, blocked):
     """Whether ``start`` has a free way home: the search of :func:`_reaches` from Base Camp,
     stopped as soon as it meets ``start`` (hikers seldom are ringed in: most of the board is
-    spared)."""
+    spared). One array for its queue and its marks (it runs at every turn's start)."""
     if start == camp:
         return True
-    mark = np.zeros(first.shape[0] - 1, dtype=np.bool_)
-    mark[start] = True
-    return _reaches(first, nbr, camp, mark, blocked)
+    n = first.shape[0] - 1
+    work = np.zeros(2 * n, dtype=np.int64)
+    queue, seen = work[:n], work[n:]
+    seen[camp] = 1
+    queue[0] = camp
+    head, tail = 0, 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        for k in range(first[node], first[node + 1]):
+            other = nbr[k]
+            if seen[other] or blocked[other]:  # a blocked node is never entered
+                continue
+            if other == start:
+                return True
+            seen[other] = 1
+            queue[tail] = other
+            tail += 1
+    return False
 
 
 def reaches_home(board: bd.Board, start: int, blocked) -> bool:
@@ -151,24 +196,26 @@ def finds_way(board: bd.Board, trees, here: int, ahead) -> bool:
 
 
 # ------------------------------------------------------------------------- planting (4. Rings)
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _cannot_cut(ring, has_ring, hole, node, trees):
+    """The local test: a tree on ``node`` cannot cut a way when the free spaces of its ring of
+    8 form at most one run holding a side neighbour (or the ring is all free). The ring's free
+    spaces are bits of an integer: no array per test."""
     if not has_ring[node]:
         return False
-    free = np.zeros(8, dtype=np.bool_)
-    every = True
+    free = 0
     for k in range(8):
         j = ring[node, k]
-        free[k] = j >= 0 and hole[j] and not trees[j]
-        every = every and free[k]
-    if every:
+        if j >= 0 and hole[j] and not trees[j]:
+            free |= 1 << k
+    if free == 255:
         return True
     runs = 0
     for k in range(8):
-        if free[k] and not free[(k + 7) % 8]:
+        if (free >> k) & 1 and not (free >> ((k + 7) % 8)) & 1:
             run_has_side = False
             m = k
-            while free[m % 8] and m < k + 8:
+            while (free >> (m % 8)) & 1 and m < k + 8:
                 run_has_side |= m % 2 == 0
                 m += 1
             runs += run_has_side
@@ -199,6 +246,7 @@ def _closing_with(
     closing[:] = False
     ahead[:] = False
     ahead[camp] = True
+    seen[:] = False  # once: each search unmarks what it marked
     for k in range(way.shape[0] - 1, -1, -1):
         i = way[k]
         if not (trees[i] or not plantable[i] or taken[i]) and not _cannot_cut(
@@ -309,6 +357,161 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
         d += 1
         b = 0 if b + 1 == ring else b + 1
     return dist
+
+
+@nb.njit(cache=True, inline="always")
+def _entry_cost(canoe, layout, tree_cost, trees_block, u):
+    """What stepping onto ``u`` adds in a distance field of ``layout``; -1 if nothing leaves
+    ``u`` (a tree that blocks)."""
+    if layout[u] and trees_block:
+        return -1
+    return 1 + canoe[u] + (tree_cost if layout[u] else 0)
+
+
+@nb.njit(cache=True, inline="always")
+def _relax_from(first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, head, tail):
+    """Lower ``dist`` from the nodes queued in ``queue[head:tail]`` (a circular queue of a node
+    each, ``queued`` its marks, left clear) until nothing lowers: the shortest ways through the
+    part of the field that changed."""
+    n = queue.shape[0]
+    size = tail - head
+    while size:
+        u = queue[head]
+        head = head + 1 if head + 1 < n else 0
+        size -= 1
+        queued[u] = 0
+        step = _entry_cost(canoe, layout, tree_cost, trees_block, u)
+        if step < 0:
+            continue
+        nd = dist[u] + step
+        for k in range(first[u], first[u + 1]):
+            v = nbr[k]
+            if nd < dist[v]:
+                dist[v] = nd
+                if not queued[v]:
+                    queued[v] = 1
+                    queue[tail] = v
+                    tail = tail + 1 if tail + 1 < n else 0
+                    size += 1
+
+
+@nb.njit(cache=True)
+def _update_field(
+    first, nbr, into_first, into, canoe, layout, trees, tree_cost, trees_block, dist, work
+):
+    """The distance field ``dist`` of the tree ``layout`` made the field of ``trees``, one
+    changed tree at a time, in place (``layout`` follows): the same numbers as
+    :func:`_fill_distance_field` gives for ``trees``, found by looking only where the changed
+    tree's ways led. A tree cut lowers the nodes beyond it; a tree planted first frees every
+    node whose shortest way may have crossed it (those with a tight step from it, and on), then
+    gives each the best of its other neighbours and lowers from there. ``work``: at least
+    :func:`update_work_size` integers, left as zeros where it holds marks."""
+    n = dist.shape[0]
+    queue = work[:n]
+    queued = work[n : 2 * n]  # 1: in the queue; zeros between uses
+    freed = work[2 * n : 3 * n]  # 1: freed by a tree planted; zeros between uses
+    listed = work[3 * n : 4 * n]
+    for x in range(n):
+        if layout[x] == trees[x]:
+            continue
+        before = _entry_cost(canoe, layout, tree_cost, trees_block, x)
+        layout[x] = trees[x]
+        after = _entry_cost(canoe, layout, tree_cost, trees_block, x)
+        if dist[x] >= INF or before == after:
+            continue  # a node no way reaches leads nowhere (its own value never changes)
+        tail = 0
+        if before < 0 or (0 <= after < before):
+            # cut (or no longer blocking): the nodes beyond may come nearer
+            nd = dist[x] + after
+            for k in range(first[x], first[x + 1]):
+                v = nbr[k]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    if not queued[v]:
+                        queued[v] = 1
+                        queue[tail] = v
+                        tail += 1
+            _relax_from(
+                first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, 0, tail
+            )
+            continue
+        # planted (or blocking now): free the nodes whose way may have stepped off x
+        m = 0
+        for k in range(first[x], first[x + 1]):
+            v = nbr[k]
+            if dist[v] != 0 and not freed[v] and dist[v] == dist[x] + before:
+                freed[v] = 1
+                listed[m] = v
+                m += 1
+        i = 0
+        while i < m:
+            w = listed[i]
+            i += 1
+            step = _entry_cost(canoe, layout, tree_cost, trees_block, w)  # w is not x: as before
+            if step < 0:
+                continue
+            for k in range(first[w], first[w + 1]):
+                y = nbr[k]
+                if dist[y] != 0 and not freed[y] and dist[y] == dist[w] + step:
+                    freed[y] = 1
+                    listed[m] = y
+                    m += 1
+        for i in range(m):
+            dist[listed[i]] = INF
+        for i in range(m):
+            a = listed[i]
+            best = INF
+            for k in range(into_first[a], into_first[a + 1]):
+                u = into[k]
+                if freed[u] or dist[u] >= INF:
+                    continue
+                step = _entry_cost(canoe, layout, tree_cost, trees_block, u)
+                if step >= 0:
+                    best = min(best, dist[u] + step)
+            if best < INF:
+                dist[a] = best
+                queued[a] = 1
+                queue[tail] = a
+                tail += 1
+        for i in range(m):
+            freed[listed[i]] = 0
+        _relax_from(first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, 0, tail)
+    return dist
+
+
+@nb.njit(cache=True, inline="always")
+def update_work_size(n_nodes):
+    """The scratch :func:`_update_field` needs."""
+    return 4 * n_nodes
+
+
+def updated_field(
+    board: bd.Board,
+    before: bytes,
+    trees: bytes,
+    targets: tuple[int, ...],
+    tree_cost: int,
+    trees_block: bool,
+) -> np.ndarray:
+    """The distance field of ``trees`` reached from the field of ``before`` by
+    :func:`_update_field` (for the tests: it must be the field computed anew)."""
+    t = tables(board)
+    dist = distance_field(board, before, targets, tree_cost, trees_block)
+    layout = np.frombuffer(before, dtype=np.uint8).copy()
+    work = np.zeros(update_work_size(board.n_nodes), dtype=np.int64)
+    return _update_field(
+        t.first,
+        t.nbr,
+        t.into_first,
+        t.into,
+        t.canoe,
+        layout,
+        as_array(trees),
+        tree_cost,
+        trees_block,
+        dist,
+        work,
+    )
 
 
 @nb.njit(cache=True, inline="always")

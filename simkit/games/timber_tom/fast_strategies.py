@@ -167,7 +167,7 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
     """``_Walker._exact_landing``: a step on a way that ends the move exactly on a landing
     target; a row of ``legal`` or -1."""
     first, nbr, nd = B[0], B[1], B[2]
-    avoid, rows, cols = B[11], B[12], B[13]
+    avoid, rows, cols = nd[c.N_AVOID], nd[c.N_ROW], nd[c.N_COL]
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
     targets = cache[7][1]
@@ -222,7 +222,7 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
                 room - cost,
                 seen,
                 0,
-                cache[9],
+                cache[7][4:],  # the search's stack
             )
             seen[nxt] = was
             if ok:
@@ -334,7 +334,8 @@ def _between(B, trees, cache, par, start, goal, out):
 
 @nb.njit(cache=True)
 def _rival(B, rl, ps, s, n, par):
-    nd, lists, rows, cols = B[2], B[3], B[12], B[13]
+    nd, lists = B[2], B[3]
+    rows, cols = nd[c.N_ROW], nd[c.N_COL]
     n_nodes = nd.shape[1]
     best = -1
     best_a = 0
@@ -358,7 +359,8 @@ def _rival(B, rl, ps, s, n, par):
 
 @nb.njit(cache=True)
 def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
-    first, nbr, nd, lists, rows, cols = B[0], B[1], B[2], B[3], B[12], B[13]
+    first, nbr, nd, lists = B[0], B[1], B[2], B[3]
+    rows, cols = nd[c.N_ROW], nd[c.N_COL]
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
     fields = cache[2]
@@ -415,7 +417,7 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
 def _lift(B, rl, ps, trees, cache, par, s, legal, k):
     """Lift the tree that opens the way: next to the hiker (else within a move's reach), the one
     nearest the goal."""
-    rows, cols = B[12], B[13]
+    rows, cols = B[2][c.N_ROW], B[2][c.N_COL]
     here = ps[s, c.P_POS]
     dist = cache[2][_field(B, trees, cache, par[TREE_COST], _goal_key(B, rl, ps, s), 0)]
     for reach in (1, 2, 6):
@@ -489,7 +491,7 @@ def _clear_after(B, rl, g, ps, trees, cache, par, s, legal, k):
 
 
 # ----------------------------------------------------------------------- choosing
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # inlined in the games loop: no call carrying the board
 def choose(par, B, rl, g, ps, trees, path, cache, n, legal, k, rngs):
     """The row of ``legal`` a walker to move picks (``random`` draws in :mod:`fast`)."""
     s = g[c.G_SEAT]
