@@ -1139,6 +1139,15 @@ def compiled_form(player) -> tuple | None:
     return None
 
 
+def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
+    """Compiled playouts, the optional hook of ``simkit.core.playout.move_values``: each legal
+    move's win share and margin in ``world``, or None where this engine cannot play them (see
+    :mod:`fast_playouts`, imported here when first asked, since it builds on this module)."""
+    from simkit.games.backpacks_and_blisters import fast_playouts
+
+    return fast_playouts.playouts(world, seat, legal, policy, rng, horizon)
+
+
 def supports(strategies) -> bool:
     """Whether every strategy has a compiled form."""
     return all(compiled_form(s) is not None for s in strategies)
@@ -1209,4 +1218,4 @@ def play_rows(
     )
 
 
-__all__ = ["CompiledRules", "play_rows", "supports", "warm"]
+__all__ = ["CompiledRules", "play_rows", "playouts", "supports", "warm"]

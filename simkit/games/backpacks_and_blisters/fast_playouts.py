@@ -167,9 +167,11 @@ def _where(world: BBState) -> tuple[np.ndarray, np.ndarray]:
     turn = world.this_turn
     where[DOING] = {day.WALK: PLAY, day.RIDE: RIDE, day.REFRESH: REFRESH_TURN}[turn.doing]
     where[BREAK_DONE] = world._break_done
-    if world.phase in (day.BREAK_DISCARD, day.VOTE):
-        first = world.queue[0]
-        where[FIRST] = first if world.phase == day.BREAK_DISCARD else (first - world.rucksack.holder) % world.n
+    if world.phase == day.BREAK_DISCARD:
+        where[FIRST] = world.queue[0]
+    elif world.phase == day.VOTE:
+        # Counted from the carrier's left: the carrier, voting last, is the n-th.
+        where[FIRST] = (world.queue[0] - world.rucksack.holder - 1) % world.n + 1
     where[BUYERS] = sum(1 << s for s in world.break_shop)
     if world.phase == day.COMPASS_DISCARD:
         where[PAIR], where[PAIR + 1] = world.this_turn.compass_pair
