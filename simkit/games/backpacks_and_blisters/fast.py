@@ -15,6 +15,11 @@ from the seat's stream as ``Random.choose`` does. The walk's ends come from the 
 State lives in flat integer arrays allocated once per chunk: the deck and the discards (top at
 the end, as the Python lists), the hands (kept sorted: only their contents matter), per-seat
 tallies (``seats``), the Cairns and the stones. Scalars of the table are slots of ``table``.
+The turn is cut into steps where the Python engine waits for a decision (``_turn``, ``_walk``,
+``_arrive``, ``_after_move``, ...), so that a playout of :mod:`fast_playouts` takes a game up from
+any decision; ``players.steps`` forces a playout's first decision and cuts it at its horizon, and
+``players.streams`` names the stream each seat draws from (its own in a run, one in a playout).
+
 numba's on-disk cache checks only the contents of the source file of each compiled function:
 after changing a module inlined here (:mod:`fast_walks`, :mod:`fast_state`), clear
 ``__pycache__``.
@@ -696,8 +701,9 @@ def _turn(board, state, work, players, n, seat):
     for j in range(dropped):
         _discard(state, seat, work.scratch[j])
     seats[seat, SCORE] += rules[R_REFRESH_POINTS]
+    rngs = players.rngs
     while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
-        if _draw(rules, cards, table, seats, hands, state.deck, state.discard, players.rngs, seat) < 0:
+        if _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat) < 0:
             break
     _shop(board, state, work, players, n, seat)
     return _end_turn(board, state, work, players, n, seat)
@@ -723,9 +729,10 @@ def _arrive(board, state, work, players, n, seat, dest, kind):
     """``BBState._arrive`` after a walk or a ride (``kind``): a stone, a Beauty Spot, Keswick
     from 4 p.m., the shop; then the rest of the turn."""
     rules, spaces, table, seats = board.rules, board.spaces, state.table, state.seats
+    hands, stones, cairn = state.hands, state.stones, state.cairn
     seats[seat, POS] = dest
-    if spaces[dest, S_KIND] == PRIME and not state.stones[seat, dest]:
-        _place_stone(rules, spaces, table, seats, state.hands, state.stones, state.cairn, seat, dest)
+    if spaces[dest, S_KIND] == PRIME and not stones[seat, dest]:
+        _place_stone(rules, spaces, table, seats, hands, stones, cairn, seat, dest)
     if spaces[dest, S_BEAUTY]:
         seats[seat, SCORE] += _wet(rules, table, rules[R_BEAUTY_POINTS])
     if dest == rules[R_START] and table[TURN] >= rules[R_RETURN_FROM]:
@@ -739,8 +746,8 @@ def _arrive(board, state, work, players, n, seat, dest, kind):
 def _after_move(board, state, work, players, n, seat, kind):
     """``BBState._continue_turn`` after the shop: a ride's discard, then the draw (two with the
     Compass, one of them discarded)."""
-    rules, cards, table, seats, hands = board.rules, board.cards, state.table, state.seats, state.hands
-    rngs = players.rngs
+    rules, cards, rngs = board.rules, board.cards, players.rngs
+    table, seats, hands = state.table, state.seats, state.hands
     if kind == RIDE:
         _discard(state, seat, _discard_choice(board, state, work, players, n, seat))
     if table[STONE_ON_TRIANGLE] and seats[seat, EQUIPMENT] == COMPASS:

@@ -13,6 +13,9 @@ playout's stream, which every seat's choices draw from in turn, and is cut after
 decisions (0: played to the end) on the scores at that point. The win shares and margins equal
 the Python playouts' world by world
 (``tests/backpacks_and_blisters/test_backpacks_and_blisters_fast_playouts.py``).
+
+numba's on-disk cache of the kernel here checks only this file: after changing :mod:`fast` (whose
+steps it compiles in), clear ``__pycache__``.
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ import numba as nb
 import numpy as np
 
 from simkit.core.rng import GameRng
-from simkit.games.backpacks_and_blisters import day
-from simkit.games.backpacks_and_blisters import fast
+from simkit.games.backpacks_and_blisters import day, fast
 from simkit.games.backpacks_and_blisters.fast_state import (
     BAR,
     CAIRN_POINTS,
