@@ -1098,6 +1098,7 @@ class CompiledRules:
         self.home_bits = fp.home_bits(b)
         self.walking_after = fp.walking_turns_after(b)
         self._bundles: dict[tuple, tuple[Board, Tables]] = {}
+        self._arrays: dict[int, tuple] = {}
 
     def play(self, root: int, first: int, count: int, kinds: np.ndarray, styles: list[tuple]):
         """Games ``first ..`` with seats ``kinds`` (``RANDOM`` or 1 + an index of ``styles``,
@@ -1135,6 +1136,16 @@ class CompiledRules:
         )
         self._bundles[styles] = board, planners
         return board, planners
+
+    def arrays(self, n: int) -> tuple:
+        """A game's state and scratch arrays for ``n`` seats (``game_arrays``), allocated once:
+        the playouts reuse them world after world (megabytes of search scratch, and the planners'
+        walks on the empty map, kept as in a chunk of games)."""
+        kept = self._arrays.get(n)
+        if kept is None:
+            board, tables = self.bundles(())
+            kept = self._arrays[n] = game_arrays(n, board, tables)
+        return kept
 
 
 def compiled_form(player) -> tuple | None:

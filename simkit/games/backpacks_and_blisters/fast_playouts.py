@@ -91,6 +91,7 @@ def playouts(world: BBState, seat: int, legal, policy, rng: GameRng, horizon: in
     board, tables = compiled.bundles(styles)
     kind = fast.RANDOM if form == () else 1
     where, queue = _where(world)
+    state, work, notes = compiled.arrays(world.n)
     wins, margins, finished = _play_moves(
         seat,
         len(legal),
@@ -101,7 +102,10 @@ def playouts(world: BBState, seat: int, legal, policy, rng: GameRng, horizon: in
         tables,
         where,
         queue,
-        *encode(world),
+        fast.State(*encode(world)),
+        state,
+        work,
+        notes,
     )
     return (wins, margins) if finished else None
 
@@ -242,14 +246,11 @@ def _restore(state, position):
 
 @nb.njit(cache=True)
 def _play_moves(
-    seat, moves, horizon, kind, rngs, board, tables, where, queue,
-    table, seats, hands, deck, discard, stones, cairn,
-):  # fmt: skip
-    """Each of the ``moves`` rows of the world's decision played on from a copy of the world;
-    (win shares, margins, whether every playout could be played)."""
-    n = seats.shape[0]
-    position = fast.State(table, seats, hands, deck, discard, stones, cairn)
-    state, work, notes = fast.game_arrays(n, board, tables)
+    seat, moves, horizon, kind, rngs, board, tables, where, queue, position, state, work, notes
+):
+    """Each of the ``moves`` rows of the world's decision played on from a copy of the world
+    (``position``) in ``state``; (win shares, margins, whether every playout could be played)."""
+    n = position.seats.shape[0]
     kinds = np.full(n, kind, dtype=np.int64)
     streams = np.ones(n, dtype=np.int64)  # one stream, the playout's, for every seat in turn
     steps = fast.unforced(n)
