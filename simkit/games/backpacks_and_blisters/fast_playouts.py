@@ -45,12 +45,14 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     MONEY,
     N_SEAT,
     N_TABLE,
+    NORMAL,
     PLAY,
     PLAYED,
     POS,
     PRIMES,
     RAINING,
     RAINY_TURNS,
+    REFRESH,
     REFRESHMENTS,
     RETURN_TURN,
     RIDE,
@@ -68,12 +70,11 @@ from simkit.games.backpacks_and_blisters.state import BBState
 # Slots of ``where``: the phase (``day``'s numbers), the seat deciding, the seat whose turn it is,
 # the first seat still to discard at a break or to vote (counted from the carrier's left), the
 # seats still to be offered a bar at a break (bits), the length of the Equipment queue, whether
-# the break is over (Equipment after Lunch or Tea), what the Rambler does this turn (``RIDE`` or
-# ``PLAY``, ``REFRESH_TURN`` after Refreshments), the Compass' two cards.
+# the break is over (Equipment after Lunch or Tea), what the Rambler does this turn (the action
+# kind: ``PLAY``, ``RIDE`` or ``REFRESH``), the Compass' two cards.
 PHASE, SEAT, TURN_SEAT, FIRST, BUYERS, QUEUED, BREAK_DONE, DOING, PAIR, N_WHERE = (
     0, 1, 2, 3, 4, 5, 6, 7, 8, 10,
 )  # fmt: skip
-REFRESH_TURN = -1
 
 
 def playouts(world: BBState, seat: int, legal, policy, rng: GameRng, horizon: int = 0):
@@ -171,7 +172,7 @@ def _where(world: BBState) -> tuple[np.ndarray, np.ndarray]:
     where = np.zeros(N_WHERE, dtype=np.int64)
     where[PHASE], where[SEAT], where[TURN_SEAT] = world.phase, world.cur, world.turn_seat
     turn = world.this_turn
-    where[DOING] = {day.WALK: PLAY, day.RIDE: RIDE, day.REFRESH: REFRESH_TURN}[turn.doing]
+    where[DOING] = (PLAY, RIDE, REFRESH)[turn.doing]  # ``day.WALK``, ``RIDE``, ``REFRESH``
     where[BREAK_DONE] = world._break_done
     if world.phase == day.BREAK_DISCARD:
         where[FIRST] = world.queue[0]
@@ -210,7 +211,7 @@ def _resume(board, state, work, players, n, where):
         end = fast._walk(board, state, work, players, n, seat, state.table[PLAYED])
     elif phase == day.SHOP:
         fast._offer_bar(board, state, work, players, n, seat)
-        if where[DOING] == REFRESH_TURN:
+        if where[DOING] == REFRESH:  # Refreshments end the turn
             end = fast._end_turn(board, state, work, players, n, seat)
         else:
             end = fast._after_move(board, state, work, players, n, seat, where[DOING])
@@ -220,10 +221,10 @@ def _resume(board, state, work, players, n, where):
         end = fast._compass(board, state, work, players, n, seat, where[PAIR], where[PAIR + 1])
     elif phase == day.VOTE:
         fast._votes_from(board, state, work, players, n, where[FIRST])
-        end = 0
+        end = NORMAL
     else:  # TIE
         fast._tie(board, state, work, players, n)
-        end = 0
+        end = NORMAL
     if end == FAILED:
         return FAILED
     if fast._round_from(board, state, work, players, n, turn_seat + 1) == FAILED:
