@@ -138,9 +138,23 @@ def test_what_the_engine_cannot_take_is_left_to_python():
             return legal[0]
 
     assert fast_playouts.playouts(state, seat, legal, Copycat(), GameRng(1)) is None
-    assert fast_playouts.playouts(state, seat, legal[::-1], policy, GameRng(1)) is None
+    assert fast_playouts.playouts(state, seat, [*legal, ("vote", 0)], policy, GameRng(1)) is None
     assert fast_playouts.playouts(state, (seat + 1) % 3, legal, policy, GameRng(1)) is None
     assert fast_playouts.playouts(state, seat, legal, policy, GameRng(1)) is not None
+
+
+def test_some_of_the_moves_in_any_order_are_valued_as_among_all():
+    """The audit's second look values the best and the played move only."""
+    policy = make_strategy("peak-bagger", GAME)
+    for decisions in (5, 25, 45):
+        state = position(Rules(), ["random"] * 2, 7, decisions)
+        seat, legal = state.current_player(), state.legal_actions()
+        world = state.sample_hidden(seat, GameRng(2))
+        every = fast_playouts.playouts(world, seat, legal, policy, GameRng(3), 0)
+        pair = [legal[-1], legal[0]]
+        some = fast_playouts.playouts(world, seat, pair, policy, GameRng(3), 0)
+        np.testing.assert_array_equal(some[0], every[0][[-1, 0]])
+        np.testing.assert_array_equal(some[1], every[1][[-1, 0]])
 
 
 def test_move_values_plays_on_the_compiled_engine_when_the_policy_has_a_compiled_form(

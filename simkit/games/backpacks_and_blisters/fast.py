@@ -15,6 +15,7 @@ from the seat's stream as ``Random.choose`` does. The walk's ends come from the 
 State lives in flat integer arrays allocated once per chunk: the deck and the discards (top at
 the end, as the Python lists), the hands (kept sorted: only their contents matter), per-seat
 tallies (``seats``), the Cairns and the stones. Scalars of the table are slots of ``table``.
+
 The turn is cut into steps where the Python engine waits for a decision (``_turn``, ``_walk``,
 ``_arrive``, ``_after_move``, ...), so that a playout of :mod:`fast_playouts` takes a game up from
 any decision; ``players.steps`` forces a playout's first decision and cuts it at its horizon, and

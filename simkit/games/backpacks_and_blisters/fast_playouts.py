@@ -80,13 +80,17 @@ PHASE, SEAT, TURN_SEAT, FIRST, BUYERS, QUEUED, BREAK_DONE, DOING, PAIR, N_WHERE 
 def playouts(world: BBState, seat: int, legal, policy, rng: GameRng, horizon: int = 0):
     """``seat``'s win share and margin (score minus the best other seat's) after each move of
     ``legal`` in ``world``, ``policy`` playing every seat from ``rng``'s stream; None if the
-    policy has no compiled form, or the world is not one this engine takes (not a game of it, or
-    ``legal`` not its legal actions in their order)."""
+    policy has no compiled form, or the world is not one this engine takes (not a game of it
+    waiting for ``seat``, or a move of ``legal`` not legal there). ``legal`` may be some of the
+    legal actions (the audit's second look values two)."""
     form = fast.compiled_form(policy)
-    if form is None or not isinstance(world, BBState) or world.is_terminal():
+    if form is None or not isinstance(world, BBState) or world.is_terminal() or seat != world.cur:
         return None
-    if seat != world.cur or list(legal) != world.legal_actions():
+    # The engine lists a decision's actions in the Python engine's order: a move is its row.
+    row_of = {action: row for row, action in enumerate(world.legal_actions())}
+    if any(action not in row_of for action in legal):
         return None
+    rows = np.array([row_of[action] for action in legal], dtype=np.int64)
     compiled = _compiled(world.rules)
     styles = () if form == () else (form,)
     board, tables = compiled.bundles(styles)
@@ -95,7 +99,7 @@ def playouts(world: BBState, seat: int, legal, policy, rng: GameRng, horizon: in
     state, work, notes = compiled.arrays(world.n)
     wins, margins, finished = _play_moves(
         seat,
-        len(legal),
+        rows,
         horizon,
         kind,
         np.array([world.rng.state, rng.state], dtype=np.uint64),
@@ -247,21 +251,21 @@ def _restore(state, position):
 
 @nb.njit(cache=True)
 def _play_moves(
-    seat, moves, horizon, kind, rngs, board, tables, where, queue, position, state, work, notes
+    seat, rows, horizon, kind, rngs, board, tables, where, queue, position, state, work, notes
 ):
-    """Each of the ``moves`` rows of the world's decision played on from a copy of the world
+    """Each move (its row of the world's decision's actions) played on from a copy of the world
     (``position``) in ``state``; (win shares, margins, whether every playout could be played)."""
     n = position.seats.shape[0]
     kinds = np.full(n, kind, dtype=np.int64)
     streams = np.ones(n, dtype=np.int64)  # one stream, the playout's, for every seat in turn
     steps = fast.unforced(n)
-    wins = np.zeros(moves)
-    margins = np.zeros(moves)
-    for i in range(moves):
+    wins = np.zeros(rows.shape[0])
+    margins = np.zeros(rows.shape[0])
+    for i in range(rows.shape[0]):
         _restore(state, position)
         work.queue[: queue.shape[0]] = queue
         steps[:] = 0
-        steps[FORCED], steps[HORIZON] = i, horizon
+        steps[FORCED], steps[HORIZON] = rows[i], horizon
         players = Players(kinds, rngs.copy(), tables, notes, streams, steps)
         end = _resume(board, state, work, players, n, where)
         scores = state.seats[:, SCORE]

@@ -27,7 +27,7 @@ Tables = namedtuple(
 Notes = namedtuple("Notes", "plan known ends via nowhere rest gains walks walked bits")
 # Who plays each seat of a game (``RANDOM`` or 1 + a style's row), the game's streams (the
 # engine's first), the stream each seat draws from (its own in a run, one shared in a playout) and
-# a playout's steps (``STEPS``).
+# a playout's steps (the slots below).
 Players = namedtuple("Players", "kinds rngs tables notes streams steps")
 # Slots of ``steps``: a decision forced on the first ask (-1: none), the decisions made since,
 # the horizon (0: none), whether the playout was cut there, then each seat's score at the cut.
