@@ -15,6 +15,12 @@ from the seat's stream as ``Random.choose`` does. The walk's ends come from the 
 State lives in flat integer arrays allocated once per chunk: the deck and the discards (top at
 the end, as the Python lists), the hands (kept sorted: only their contents matter), per-seat
 tallies (``seats``), the Cairns and the stones. Scalars of the table are slots of ``table``.
+
+The turn is cut into steps where the Python engine waits for a decision (``_turn``, ``_walk``,
+``_arrive``, ``_after_move``, ...), so that a playout of :mod:`fast_playouts` takes a game up from
+any decision; ``players.steps`` forces a playout's first decision and cuts it at its horizon, and
+``players.streams`` names the stream each seat draws from (its own in a run, one in a playout).
+
 numba's on-disk cache checks only the contents of the source file of each compiled function:
 after changing a module inlined here (:mod:`fast_walks`, :mod:`fast_state`), clear
 ``__pycache__``.
@@ -44,6 +50,10 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     CARRIED,
     CARRIED_TURNS,
     CARRYING,
+    CUT,
+    CUT_AT,
+    CUT_SCORES,
+    DECISIONS,
     DECK_LEN,
     DESIRES,
     DISCARD,
@@ -54,10 +64,12 @@ from simkit.games.backpacks_and_blisters.fast_state import (
     EQUIP,
     EQUIPMENT,
     FAILED,
+    FORCED,
     GIVE,
     GONE,
     HAND_LEN,
     HOLDER,
+    HORIZON,
     MAX_ACTS,
     MONEY,
     N_RULES,
@@ -478,14 +490,37 @@ def _walk_options(board, state, work, n, seat, card):
 # ----------------------------------------------------------------------- decisions
 # The engine's steps pass the game as the bundles of :mod:`fast_state`: ``board`` (the rules'
 # numbers and the map), ``state``, ``work`` (scratch) and ``players`` (who decides, their
-# streams, the planners' tables and scratch).
+# streams, the planners' tables and scratch, a playout's steps).
 @nb.njit(cache=True, _nrt=False)
 def _decide(board, state, work, players, n, phase, seat, count):
-    """The row of ``acts[:count]`` that ``seat``'s strategy picks (the Python runner asks even
-    when one action is legal): ``random`` draws it from the seat's stream."""
+    """The row of ``acts[:count]`` that ``seat`` plays (the Python runner asks even when one
+    action is legal). A playout's first decision is forced (the move tried); past its horizon the
+    seats' scores are kept and any row serves, the rest of the turn being played only to reach
+    a turn's end, where the engine stops."""
+    steps = players.steps
+    forced = steps[FORCED]
+    if forced >= 0:
+        steps[FORCED] = -1
+        if phase == fp.P_START and players.kinds[seat] != RANDOM:
+            # The planner's move after this start reads the start's sweep: made as in a game.
+            _choose(board, state, work, players, n, phase, seat, count)
+        return forced
+    if steps[HORIZON] > 0 and steps[DECISIONS] >= steps[HORIZON]:
+        if not steps[CUT_AT]:
+            steps[CUT_AT] = 1
+            for s in range(n):
+                steps[CUT_SCORES + s] = state.seats[s, SCORE]
+        return np.int64(0)
+    steps[DECISIONS] += 1
+    return _choose(board, state, work, players, n, phase, seat, count)
+
+
+@nb.njit(cache=True, inline="always")
+def _choose(board, state, work, players, n, phase, seat, count):
+    """The seat's strategy's row: ``random`` draws it from the seat's stream."""
     kind = players.kinds[seat]
     if kind == RANDOM:
-        return np.int64(below(players.rngs, 1 + seat, count))
+        return np.int64(below(players.rngs, players.streams[seat], count))
     return fp.decide(
         phase, kind - 1, board, state, work, players.tables, players.notes, count, seat, n
     )
@@ -521,6 +556,9 @@ def _discard(state, seat, card):
 
 
 # ----------------------------------------------------------------------- one game
+# A turn is cut where the Python engine waits for a decision (``_turn``, ``_walk``, ``_arrive``,
+# ``_after_move``, ``_compass``, ``_votes_from``, ``_tie``; a break's ``_break_from`` and
+# ``_break_shops``), so that a playout can take up a game from any of them (``fast_playouts``).
 @nb.njit(cache=True, _nrt=False)
 def _equipment_round(board, state, work, players, n, count):
     """``BBState._next_equipment`` over ``queue[:count]``: each seat chooses a free tile; a seat
@@ -565,8 +603,8 @@ def _shop(board, state, work, players, n, seat):
 
 @nb.njit(cache=True, _nrt=False)
 def _vote(board, state, work, players, n):
-    """``BBState._start_vote`` to ``_hand_rucksack``: the carrier has carried it long enough."""
-    table, seats, acts = state.table, state.seats, work.acts
+    """``BBState._start_vote``: the carrier has carried it long enough."""
+    table, seats = state.table, state.seats
     carrier = table[HOLDER]
     on_map = _on_map_count(seats, n)
     if on_map == 1:
@@ -582,7 +620,16 @@ def _vote(board, state, work, players, n):
                 pick -= 1
     for s in range(n):
         seats[s, VOTES] = 0
-    for step in range(1, n + 1):
+    _votes_from(board, state, work, players, n, 1)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _votes_from(board, state, work, players, n, first):
+    """``BBState._vote``: the Ramblers on the map vote from the ``first``-th seat on the carrier's
+    left (the carrier last), then the carrier breaks a tie."""
+    seats, acts = state.seats, work.acts
+    carrier = state.table[HOLDER]
+    for step in range(first, n + 1):
         voter = (carrier + step) % n
         if seats[voter, POS] < 0:
             continue
@@ -591,6 +638,13 @@ def _vote(board, state, work, players, n):
             if seats[s, POS] >= 0:
                 k = _act(acts, k, VOTE, s, 0, 0)
         seats[acts[_ask(board, state, work, players, n, fp.P_VOTE, voter, k), 1], VOTES] += 1
+    _tie(board, state, work, players, n)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _tie(board, state, work, players, n):
+    """``BBState._hand_rucksack`` to the most voted, the carrier choosing among several."""
+    table, seats, acts = state.table, state.seats, work.acts
     top = 0
     for s in range(n):
         top = max(top, seats[s, VOTES])
@@ -600,15 +654,16 @@ def _vote(board, state, work, players, n):
             k = _act(acts, k, GIVE, s, 0, 0)
     seat = acts[0, 1]
     if k > 1:
-        seat = acts[_ask(board, state, work, players, n, fp.P_VOTE, carrier, k), 1]
+        seat = acts[_ask(board, state, work, players, n, fp.P_VOTE, table[HOLDER], k), 1]
     table[HOLDER], table[CARRIED_TURNS] = seat, 0
 
 
 @nb.njit(cache=True, _nrt=False)
 def _turn(board, state, work, players, n, seat):
-    """``BBState._begin_turn`` to ``_end_turn``: one Rambler's turn of the Time chart."""
-    rules, spaces, cards = board.rules, board.spaces, board.cards
-    table, seats, hands, acts, rngs = state.table, state.seats, state.hands, work.acts, players.rngs
+    """``BBState._begin_turn``, the start of one Rambler's turn of the Time chart, and the turn
+    on to its end (``_end_turn``)."""
+    rules, cards = board.rules, board.cards
+    table, seats, hands, acts = state.table, state.seats, state.hands, work.acts
     turn = table[TURN]
     table[PLAYED], table[STONE_ON_TRIANGLE] = -1, 0
     table[CARRYING] = _carries(rules, table, n, seat)
@@ -621,65 +676,99 @@ def _turn(board, state, work, players, n, seat):
         if kind != BUY:
             break
         _buy_bar(rules, seats, seat)
-    dest = seats[seat, POS]
     if kind == PLAY:
         card = acts[row, 1]
         _discard(state, seat, card)
         table[PLAYED] = card
-        eat, bought = 0, 0
         if cards[card, C_KIND] == RAMBLING:
-            count = _walk_options(board, state, work, n, seat, card)
-            row = 0
-            if count > 1:
-                row = _ask(board, state, work, players, n, fp.P_MOVE, seat, count)
-            dest, eat, bought = acts[row, 1], acts[row, 2], acts[row, 3]
-        seats[seat, BAR] = 1 if seats[seat, BAR] - eat + bought > 0 else 0
-        seats[seat, MONEY] -= bought * rules[R_CHOCOLATE_COST]
-    elif kind == RIDE:
+            return _walk(board, state, work, players, n, seat, card)
+        # A Blister: no walk, the Rambler stays.
+        seats[seat, BAR] = 1 if seats[seat, BAR] > 0 else 0
+        return _arrive(board, state, work, players, n, seat, seats[seat, POS], PLAY)
+    if kind == RIDE:
         seats[seat, MONEY] -= rules[R_RIDE_COST]
         seats[seat, RIDES] += 1
         seats[seat, SCORE] += rules[R_FERRY_POINTS] if acts[row, 1] else rules[R_BUS_POINTS]
-        dest = acts[row, 2]
-    else:  # REFRESH
-        mask = acts[row, 1]
-        seats[seat, MONEY] -= rules[R_REFRESH_COST]
-        seats[seat, REFRESHMENTS] += 1
-        dropped = 0
-        for j in range(seats[seat, HAND_LEN]):
-            if (mask >> j) & 1:
-                work.scratch[dropped] = hands[seat, j]
-                dropped += 1
-        for j in range(dropped):
-            _discard(state, seat, work.scratch[j])
-        seats[seat, SCORE] += rules[R_REFRESH_POINTS]
-        while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
-            if _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat) < 0:
-                break
-        _shop(board, state, work, players, n, seat)
-        return _end_turn(board, state, work, players, n, seat)
-    # ``_arrive``: a stone, a Beauty Spot, Keswick from 4 p.m., the shop.
+        return _arrive(board, state, work, players, n, seat, acts[row, 2], RIDE)
+    # REFRESH
+    mask = acts[row, 1]
+    seats[seat, MONEY] -= rules[R_REFRESH_COST]
+    seats[seat, REFRESHMENTS] += 1
+    dropped = 0
+    for j in range(seats[seat, HAND_LEN]):
+        if (mask >> j) & 1:
+            work.scratch[dropped] = hands[seat, j]
+            dropped += 1
+    for j in range(dropped):
+        _discard(state, seat, work.scratch[j])
+    seats[seat, SCORE] += rules[R_REFRESH_POINTS]
+    rngs = players.rngs
+    while seats[seat, HAND_LEN] < _hand_limit(rules, turn):
+        if _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat) < 0:
+            break
+    _shop(board, state, work, players, n, seat)
+    return _end_turn(board, state, work, players, n, seat)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _walk(board, state, work, players, n, seat, card):
+    """The walk of a Rambling card played: where it ends (asked when there is a choice), the bar
+    eaten and the bars bought on the way, then the arrival."""
+    rules, seats, acts = board.rules, state.seats, work.acts
+    count = _walk_options(board, state, work, n, seat, card)
+    row = 0
+    if count > 1:
+        row = _ask(board, state, work, players, n, fp.P_MOVE, seat, count)
+    dest, eat, bought = acts[row, 1], acts[row, 2], acts[row, 3]
+    seats[seat, BAR] = 1 if seats[seat, BAR] - eat + bought > 0 else 0
+    seats[seat, MONEY] -= bought * rules[R_CHOCOLATE_COST]
+    return _arrive(board, state, work, players, n, seat, dest, PLAY)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _arrive(board, state, work, players, n, seat, dest, kind):
+    """``BBState._arrive`` after a walk or a ride (``kind``): a stone, a Beauty Spot, Keswick
+    from 4 p.m., the shop; then the rest of the turn."""
+    rules, spaces, table, seats = board.rules, board.spaces, state.table, state.seats
+    hands, stones, cairn = state.hands, state.stones, state.cairn
     seats[seat, POS] = dest
-    if spaces[dest, S_KIND] == PRIME and not state.stones[seat, dest]:
-        _place_stone(rules, spaces, table, seats, hands, state.stones, state.cairn, seat, dest)
+    if spaces[dest, S_KIND] == PRIME and not stones[seat, dest]:
+        _place_stone(rules, spaces, table, seats, hands, stones, cairn, seat, dest)
     if spaces[dest, S_BEAUTY]:
         seats[seat, SCORE] += _wet(rules, table, rules[R_BEAUTY_POINTS])
-    if dest == rules[R_START] and turn >= rules[R_RETURN_FROM]:
+    if dest == rules[R_START] and table[TURN] >= rules[R_RETURN_FROM]:
         _leave_map(rules, table, seats, n, seat)
         return NORMAL
     _shop(board, state, work, players, n, seat)
-    # ``_continue_turn``: a ride's discard, then the draw (two with the Compass).
+    return _after_move(board, state, work, players, n, seat, kind)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _after_move(board, state, work, players, n, seat, kind):
+    """``BBState._continue_turn`` after the shop: a ride's discard, then the draw (two with the
+    Compass, one of them discarded)."""
+    rules, cards, rngs = board.rules, board.cards, players.rngs
+    table, seats, hands = state.table, state.seats, state.hands
     if kind == RIDE:
         _discard(state, seat, _discard_choice(board, state, work, players, n, seat))
     if table[STONE_ON_TRIANGLE] and seats[seat, EQUIPMENT] == COMPASS:
         first = _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat)
         second = _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat)
         if first >= 0 and second >= 0:
-            _act(acts, 0, DISCARD, min(first, second), 0, 0)
-            _act(acts, 1, DISCARD, max(first, second), 0, 0)
-            row = _ask(board, state, work, players, n, fp.P_DISCARD, seat, 2)
-            _discard(state, seat, acts[row, 1])
+            return _compass(board, state, work, players, n, seat, first, second)
     else:
         _draw(rules, cards, table, seats, hands, state.deck, state.discard, rngs, seat)
+    return _end_turn(board, state, work, players, n, seat)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _compass(board, state, work, players, n, seat, first, second):
+    """The Compass' two cards drawn: one of them discarded, then the turn's end."""
+    acts = work.acts
+    _act(acts, 0, DISCARD, min(first, second), 0, 0)
+    _act(acts, 1, DISCARD, max(first, second), 0, 0)
+    row = _ask(board, state, work, players, n, fp.P_DISCARD, seat, 2)
+    _discard(state, seat, acts[row, 1])
     return _end_turn(board, state, work, players, n, seat)
 
 
@@ -717,7 +806,17 @@ def _play(board, state, work, players, n):
     for s in range(n):
         work.queue[s] = s
     _equipment_round(board, state, work, players, n, n)
+    return _day(board, state, work, players, n)
+
+
+@nb.njit(cache=True, _nrt=False)
+def _day(board, state, work, players, n):
+    """The rounds of the Time chart from ``table[TURN]``'s to the end of the day; returns the
+    end reason (``CUT`` at the end of the turn where a playout reached its horizon)."""
+    rules, table, seats = board.rules, state.table, state.seats
     while True:
+        if players.steps[CUT_AT]:
+            return CUT
         turn = table[TURN]
         if turn >= rules[R_N_TURNS] or _on_map_count(seats, n) == 0:
             _end_day(rules, table, seats, n)
@@ -725,23 +824,38 @@ def _play(board, state, work, players, n):
         if turn >= rules[R_TURN_LIMIT]:
             return TURN_LIMIT
         if turn == rules[R_LUNCH] or turn == rules[R_TEA]:
-            if _break(board, state, work, players, n):
+            if _break_from(board, state, work, players, n, 0):
                 return FAILED
-        else:
-            for seat in range(n):
-                on_map = seats[seat, POS] >= 0
-                if on_map and _turn(board, state, work, players, n, seat) == FAILED:
-                    return FAILED
-        # ``_end_round``: the solo weather record, the Time marker on.
-        if n == 1 and table[RAINING]:
-            table[RAINY_TURNS] += 1
-        table[TURN] += 1
+        elif _round_from(board, state, work, players, n, 0) == FAILED:
+            return FAILED
+        _end_round(table, n)
 
 
 @nb.njit(cache=True, _nrt=False)
-def _break(board, state, work, players, n):
-    """Lunch or Tea: everyone discards, rests, collects a pound, may buy a bar where they rest,
-    and chooses Equipment again from the fewest points up. True if a hand was empty."""
+def _round_from(board, state, work, players, n, first):
+    """The turns of the Ramblers on the map from seat ``first`` on."""
+    seats = state.seats
+    for seat in range(first, n):
+        if players.steps[CUT_AT]:
+            return CUT
+        if seats[seat, POS] >= 0 and _turn(board, state, work, players, n, seat) == FAILED:
+            return FAILED
+    return NORMAL
+
+
+@nb.njit(cache=True, inline="always")
+def _end_round(table, n):
+    """``BBState._end_round``: the solo weather record, the Time marker on."""
+    if n == 1 and table[RAINING]:
+        table[RAINY_TURNS] += 1
+    table[TURN] += 1
+
+
+@nb.njit(cache=True, _nrt=False)
+def _break_from(board, state, work, players, n, first):
+    """Lunch or Tea: everyone (from seat ``first``) discards, rests, collects a pound, may buy a
+    bar where they rest, and chooses Equipment again from the fewest points up. True if a hand
+    was empty."""
     rules, spaces, table, seats, queue = (
         board.rules,
         board.spaces,
@@ -749,7 +863,7 @@ def _break(board, state, work, players, n):
         state.seats,
         work.queue,
     )
-    for s in range(n):
+    for s in range(first, n):
         if seats[s, POS] >= 0:
             card = _discard_choice(board, state, work, players, n, s)
             if card < 0:
@@ -782,11 +896,18 @@ def _break(board, state, work, players, n):
     for s in range(n):
         if seats[s, POS] >= 0 and _can_buy(rules, spaces, table, seats, s):
             buyers |= 1 << s
+    _break_shops(board, state, work, players, n, buyers, count)
+    return False
+
+
+@nb.njit(cache=True, _nrt=False)
+def _break_shops(board, state, work, players, n, buyers, count):
+    """A break's shop offered to the seats of ``buyers`` (bits), then the Equipment chosen again
+    by ``queue[:count]``."""
     for s in range(n):
         if (buyers >> s) & 1:
             _offer_bar(board, state, work, players, n, s)
     _equipment_round(board, state, work, players, n, count)
-    return False
 
 
 @nb.njit(cache=True, inline="always")
@@ -801,11 +922,9 @@ def _end_day(rules, table, seats, n):
 
 
 @nb.njit(cache=True)
-def play_games(root, first, count, n, kinds, board, tables):
-    """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats
-    (``RANDOM``, or 1 + the row of ``tables.styles`` and its tables of a planner). Returns the
-    seeds, the per-seat outputs (``O_*`` columns), the end reasons and the turns."""
-    seeds, states = game_streams(root, first, count, n)
+def game_arrays(n, board, tables):
+    """A game's state, the engine's scratch and the planners' for ``n`` seats, allocated once and
+    reused game after game."""
     n_spaces, n_cards = board.spaces.shape[0], board.cards.shape[0]
     state = State(
         np.zeros(N_TABLE, dtype=np.int64),
@@ -848,12 +967,33 @@ def play_games(root, first, count, n, kinds, board, tables):
         np.zeros((fw.SYMBOLS, fw.SYMBOLS, n_spaces), dtype=np.bool_),
         np.zeros(words, dtype=np.int64),
     )
+    return state, work, notes
+
+
+@nb.njit(cache=True)
+def unforced(n):
+    """A game's ``steps``: nothing forced, no horizon."""
+    steps = np.zeros(CUT_SCORES + n, dtype=np.int64)
+    steps[FORCED] = -1
+    return steps
+
+
+@nb.njit(cache=True)
+def play_games(root, first, count, n, kinds, board, tables):
+    """Play games ``first .. first+count-1`` of a cell; ``kinds[g]`` gives each game's seats
+    (``RANDOM``, or 1 + the row of ``tables.styles`` and its tables of a planner). Returns the
+    seeds, the per-seat outputs (``O_*`` columns), the end reasons and the turns."""
+    seeds, states = game_streams(root, first, count, n)
+    state, work, notes = game_arrays(n, board, tables)
     rules, seats, table = board.rules, state.seats, state.table
     out = np.zeros((count, n, N_OUT), dtype=np.int64)
     ends = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
+    streams = np.arange(1, n + 1)  # each seat its own stream
+    steps = unforced(n)
     for g in range(count):
-        ends[g] = _play(board, state, work, Players(kinds[g], states[g].copy(), tables, notes), n)
+        players = Players(kinds[g], states[g].copy(), tables, notes, streams, steps)
+        ends[g] = _play(board, state, work, players, n)
         turns[g] = table[TURN]
         for s in range(n):
             score = seats[s, SCORE]
@@ -958,10 +1098,21 @@ class CompiledRules:
         self.hops, _, self.home_sets, _ = fp.board_tables(b)
         self.home_bits = fp.home_bits(b)
         self.walking_after = fp.walking_turns_after(b)
+        self._bundles: dict[tuple, tuple[Board, Tables]] = {}
+        self._arrays: dict[int, tuple] = {}
 
     def play(self, root: int, first: int, count: int, kinds: np.ndarray, styles: list[tuple]):
         """Games ``first ..`` with seats ``kinds`` (``RANDOM`` or 1 + an index of ``styles``,
         the planners' numbers)."""
+        board, planners = self.bundles(tuple(styles))
+        return play_games(np.uint64(root), first, count, kinds.shape[1], kinds, board, planners)
+
+    def bundles(self, styles: tuple[tuple, ...]) -> tuple[Board, Tables]:
+        """The map and the rules' numbers, and the tables of the planners of ``styles`` (the
+        default planner's when there is none), as the kernels take them; kept per ``styles``."""
+        kept = self._bundles.get(styles)
+        if kept is not None:
+            return kept
         tables = [fp.style_tables(self.board, numbers) for numbers in styles] or [
             fp.style_tables(self.board, fp.style_numbers(PeakBagger()))
         ]
@@ -984,7 +1135,18 @@ class CompiledRules:
             self.home_bits,
             self.walking_after,
         )
-        return play_games(np.uint64(root), first, count, kinds.shape[1], kinds, board, planners)
+        self._bundles[styles] = board, planners
+        return board, planners
+
+    def arrays(self, n: int) -> tuple:
+        """A game's state and scratch arrays for ``n`` seats (``game_arrays``), allocated once:
+        the playouts reuse them world after world (megabytes of search scratch, and the planners'
+        walks on the empty map, kept as in a chunk of games)."""
+        kept = self._arrays.get(n)
+        if kept is None:
+            board, tables = self.bundles(())
+            kept = self._arrays[n] = game_arrays(n, board, tables)
+        return kept
 
 
 def compiled_form(player) -> tuple | None:
@@ -994,6 +1156,15 @@ def compiled_form(player) -> tuple | None:
     if fp.compiled(player):
         return fp.style_numbers(player)
     return None
+
+
+def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
+    """Compiled playouts, the optional hook of ``simkit.core.playout.move_values``: each legal
+    move's win share and margin in ``world``, or None where this engine cannot play them (see
+    :mod:`fast_playouts`, imported here when first asked, since it builds on this module)."""
+    from simkit.games.backpacks_and_blisters import fast_playouts
+
+    return fast_playouts.playouts(world, seat, legal, policy, rng, horizon)
 
 
 def supports(strategies) -> bool:
@@ -1066,4 +1237,4 @@ def play_rows(
     )
 
 
-__all__ = ["CompiledRules", "play_rows", "supports", "warm"]
+__all__ = ["CompiledRules", "play_rows", "playouts", "supports", "warm"]

@@ -25,8 +25,13 @@ Tables = namedtuple(
 # The planners' scratch: a decision's estimates, where a walk ends and the walks on an empty
 # map kept per chunk (as bits, see ``fast_walks.walk_bits``), and one more set of such bits.
 Notes = namedtuple("Notes", "plan known ends via nowhere rest gains walks walked bits")
-# Who plays each seat of a game (``RANDOM`` or 1 + a style's row) and the game's streams.
-Players = namedtuple("Players", "kinds rngs tables notes")
+# Who plays each seat of a game (``RANDOM`` or 1 + a style's row), the game's streams (the
+# engine's first), the stream each seat draws from (its own in a run, one shared in a playout) and
+# a playout's steps (the slots below).
+Players = namedtuple("Players", "kinds rngs tables notes streams steps")
+# Slots of ``steps``: a decision forced on the first ask (-1: none), the decisions made since,
+# the horizon (0: none), whether the playout was cut there, then each seat's score at the cut.
+FORCED, DECISIONS, HORIZON, CUT_AT, CUT_SCORES = range(5)
 
 # Action kinds (the first column of ``acts``), in the Python engine's words.
 EQUIP, PLAY, MOVE, RIDE, REFRESH, BUY, END, DISCARD, VOTE, GIVE = range(10)
@@ -91,7 +96,7 @@ C_KIND, C_LOCATION, C_CIRCLES, C_TRIANGLES = range(4)
 
 # Strategy kinds of a seat.
 RANDOM = 0
-NORMAL, TURN_LIMIT, FAILED = 0, 1, 2
+NORMAL, TURN_LIMIT, FAILED, CUT = 0, 1, 2, 3
 END_REASONS = ("normal", "turn_limit")
 
 
