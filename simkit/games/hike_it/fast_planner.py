@@ -144,7 +144,7 @@ def choose(S, T, n, kinds, params, seat):
     """The row of S.acts the seat's strategy picks."""
     k = S.g[G_N_ACTS]
     if kinds[seat] == RANDOM:
-        return np.int64(below(S.rng, 1 + seat, k))  # below's uint64 would make the result float
+        return np.int64(below(S.rng, S.seat_stream[seat], k))  # below's uint64 would make the result float
     kind, x, y, z = decide(S, T, n, params[seat], seat)
     return find(S, kind, x, y, z)
 
