@@ -57,23 +57,37 @@ def assert_equal_playouts(state, world_seed, policy, stream, horizon):
     np.testing.assert_array_equal(compiled[1], expected[1])
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     rules=st.one_of(st.just(Rules()), rule_variants()),
     names=st.lists(st.sampled_from(STRATEGIES), min_size=2, max_size=4),  # the game seats 2-4
     seed=st.integers(0, 2**63),
-    decisions=st.integers(0, 400),
+    depths=st.lists(st.integers(0, 300), min_size=1, max_size=3),
     policy=st.sampled_from(POLICIES),
     world_seed=st.integers(0, 2**64 - 1),
     stream=st.integers(0, 2**64 - 1),
     horizon=st.sampled_from([0, 0, 1, 5, 60]),
 )
 def test_compiled_playouts_equal_python_playouts(
-    rules, names, seed, decisions, policy, world_seed, stream, horizon
+    rules, names, seed, depths, policy, world_seed, stream, horizon
 ):
-    state = position(rules, names, seed, decisions)
-    assume(state is not None)
-    assert_equal_playouts(state, world_seed, policy, stream, horizon)
+    """Positions at a few depths of one seeded game (a playout to the end costs about one game's
+    play: three positions of a game are cheaper than three games)."""
+    players = [make_strategy(name, GAME) for name in names]
+    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
+    state = SPEC.new_state(rules, len(players), engine)
+    played, tested = 0, 0
+    for depth in sorted(depths):
+        while played < depth and not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            state.apply(players[seat].choose(state.view(seat), legal, rngs[seat]))
+            played += 1
+        if state.is_terminal():
+            break
+        assert_equal_playouts(state, world_seed + depth, policy, stream, horizon)
+        tested += 1
+    assume(tested)
 
 
 def test_every_kind_of_decision_is_taken_up_where_the_python_engine_waits():
