@@ -15,7 +15,7 @@ from simkit.core.playout import move_values, playout
 from simkit.core.rng import GameRng, game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import fast_playouts
-from simkit.games.hike_it.phases import OVER, PHASES
+from simkit.games.hike_it.phases import BEAR_STEP, OVER, PHASES
 from simkit.games.hike_it.rules import Rules
 
 # The compiled heuristics (the planner's variants and ``random``, whose draws test the stream).
@@ -103,12 +103,14 @@ def test_every_kind_of_decision_is_taken_up_where_the_python_engine_waits():
         state = SPEC.new_state(rules, len(players), engine)
         while not state.is_terminal():
             seat, legal = state.current_player(), state.legal_actions()
-            if in_game[state.phase] < 2:  # a few of each kind a game
+            mauled = state.phase == BEAR_STEP and state.bear_turn.hit  # rare: a bear paused
+            if in_game[state.phase] < 2 or mauled:  # a few of each kind a game
                 in_game[state.phase] += 1
                 tested[PHASES[state.phase]] += 1
+                tested["mauled"] += bool(mauled)
                 assert_equal_playouts(state, seed, "random", 5, 12)
             state.apply(players[seat].choose(state.view(seat), legal, rngs[seat]))
-    assert set(tested) == set(PHASES) - {PHASES[OVER]}
+    assert set(tested) == set(PHASES) - {PHASES[OVER]} | {"mauled"}
 
 
 def test_move_values_plays_on_the_compiled_engine_when_the_policy_has_a_compiled_form(
