@@ -229,6 +229,7 @@ class State(NamedTuple):
     g: np.ndarray  # fast_game.G_*
     p: np.ndarray  # [seat, fast_game.P_*]
     rng: np.ndarray  # SplitMix64 states: the engine's, then each seat's
+    seat_stream: np.ndarray  # per seat: the row of ``rng`` its choices draw from
     piles: np.ndarray  # [fast_game pile, i]
     pile_len: np.ndarray
     box: np.ndarray  # [stack, depth], top last
@@ -294,6 +295,7 @@ def new_state(t: Tables, n: int) -> State:
         g=z(G.N_G, i64),
         p=z((n, G.N_P), i64),
         rng=z(1 + n, np.uint64),
+        seat_stream=np.arange(1, n + 1, dtype=i64),  # each its own, after the engine's
         piles=z((G.N_PILES, longest), i64),
         pile_len=z(G.N_PILES, i64),
         box=z((int(t.ints[G.R_HIKER_BOX]), gear + 1), i64),
@@ -617,6 +619,15 @@ def play_rows(
     return outcome_table(
         labels, first_index, strategy, seeds, scores, ranks, turns, end, END_REASONS, extras
     )
+
+
+def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
+    """Compiled playouts, the optional hook of ``simkit.core.playout.move_values``: each legal
+    move's win share and margin in one sampled world, or None (see :mod:`fast_playouts`,
+    imported here when first asked, since it builds on this module)."""
+    from simkit.games.hike_it import fast_playouts
+
+    return fast_playouts.playouts(world, seat, legal, policy, rng, horizon)
 
 
 EXTRA_COLUMNS = {

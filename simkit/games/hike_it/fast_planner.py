@@ -144,7 +144,9 @@ def choose(S, T, n, kinds, params, seat):
     """The row of S.acts the seat's strategy picks."""
     k = S.g[G_N_ACTS]
     if kinds[seat] == RANDOM:
-        return np.int64(below(S.rng, 1 + seat, k))  # below's uint64 would make the result float
+        # the seat's stream (each its own in a run, one shared in a playout); below's uint64
+        # would make the result float
+        return np.int64(below(S.rng, S.seat_stream[seat], k))
     kind, x, y, z = decide(S, T, n, params[seat], seat)
     return find(S, kind, x, y, z)
 

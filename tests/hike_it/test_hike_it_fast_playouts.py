@@ -1,0 +1,153 @@
+"""Compiled playouts of Hike It!: every move's win share and margin in a sampled world, equal to
+the Python playouts' for the same world and stream, from positions played through the engine."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+from hike_it.test_hike_it_fast import GAME, SPEC, STRATEGIES, rule_variants
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from simkit.core import playout as playouts_module
+from simkit.core.playout import move_values, playout
+from simkit.core.rng import GameRng, game_seed, seat_streams
+from simkit.core.strategy import make_strategy
+from simkit.games.hike_it import fast_playouts
+from simkit.games.hike_it.phases import BEAR_STEP, OVER, PHASES
+from simkit.games.hike_it.rules import Rules
+
+# The compiled heuristics (the planner's variants and ``random``, whose draws test the stream).
+POLICIES = STRATEGIES
+
+
+def position(rules, names, seed, decisions):
+    """The game ``seed`` of ``names`` after ``decisions`` decisions (None if it is over first)."""
+    players = [make_strategy(name, GAME) for name in names]
+    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
+    state = SPEC.new_state(rules, len(players), engine)
+    for _ in range(decisions):
+        if state.is_terminal():
+            return None
+        seat = state.current_player()
+        state.apply(players[seat].choose(state.view(seat), state.legal_actions(), rngs[seat]))
+    return None if state.is_terminal() else state
+
+
+def python_values(world, seat, legal, policy, stream, horizon):
+    values = [playout_of(world, a, policy, seat, stream, horizon) for a in legal]
+    return np.array([v[0] for v in values]), np.array([v[1] for v in values])
+
+
+def playout_of(world, action, policy, seat, stream, horizon):
+    trial = world.clone()
+    trial.apply(action)
+    return playout(trial, policy, seat, GameRng(stream), horizon)
+
+
+def assert_equal_playouts(state, world_seed, policy, stream, horizon):
+    seat, legal = state.current_player(), state.legal_actions()
+    world = state.sample_hidden(seat, GameRng(world_seed))
+    player = make_strategy(policy, GAME)
+    compiled = fast_playouts.playouts(world, seat, legal, player, GameRng(stream), horizon)
+    expected = python_values(world, seat, legal, player, stream, horizon)
+    assert compiled is not None
+    np.testing.assert_array_equal(compiled[0], expected[0])
+    np.testing.assert_array_equal(compiled[1], expected[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=st.one_of(st.just(Rules()), rule_variants()),
+    names=st.lists(st.sampled_from(STRATEGIES), min_size=2, max_size=4),  # the game seats 2-4
+    seed=st.integers(0, 2**63),
+    depths=st.lists(st.integers(0, 300), min_size=1, max_size=3),
+    policy=st.sampled_from(POLICIES),
+    world_seed=st.integers(0, 2**64 - 1),
+    stream=st.integers(0, 2**64 - 1),
+    horizon=st.sampled_from([0, 0, 1, 5, 60]),
+)
+def test_compiled_playouts_equal_python_playouts(
+    rules, names, seed, depths, policy, world_seed, stream, horizon
+):
+    """Positions at a few depths of one seeded game (a playout to the end costs about one game's
+    play: three positions of a game are cheaper than three games)."""
+    players = [make_strategy(name, GAME) for name in names]
+    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
+    state = SPEC.new_state(rules, len(players), engine)
+    played, tested = 0, 0
+    for depth in sorted(depths):
+        while played < depth and not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            state.apply(players[seat].choose(state.view(seat), legal, rngs[seat]))
+            played += 1
+        if state.is_terminal():
+            break
+        assert_equal_playouts(state, world_seed + depth, policy, stream, horizon)
+        tested += 1
+    assume(tested)
+
+
+def test_every_kind_of_decision_is_taken_up_where_the_python_engine_waits():
+    """Along whole games with trading and a small hand limit, decisions of every phase (the trade
+    offers, the bears' moves, the hand limit, resting ...) are played on compiled from where the
+    Python engine waits, and agree."""
+    tested = Counter()
+    rules = Rules(trade_offers=2, trade_window=True, turn_limit=40, hand_limit=3)
+    for seed in range(4):
+        in_game = Counter()
+        players = [make_strategy(n, GAME) for n in ("random", "planner", "random", "careful")]
+        engine, rngs = seat_streams(game_seed(seed, 0), len(players))
+        state = SPEC.new_state(rules, len(players), engine)
+        while not state.is_terminal():
+            seat, legal = state.current_player(), state.legal_actions()
+            mauled = state.phase == BEAR_STEP and state.bear_turn.hit  # rare: a bear paused
+            if in_game[state.phase] < 2 or mauled:  # a few of each kind a game
+                in_game[state.phase] += 1
+                tested[PHASES[state.phase]] += 1
+                tested["mauled"] += bool(mauled)
+                assert_equal_playouts(state, seed, "random", 5, 12)
+            state.apply(players[seat].choose(state.view(seat), legal, rngs[seat]))
+    assert set(tested) == set(PHASES) - {PHASES[OVER]} | {"mauled"}
+
+
+def test_move_values_plays_on_the_compiled_engine_when_the_policy_has_a_compiled_form(
+    monkeypatch,
+):
+    asked = []
+    real = fast_playouts.playouts
+
+    def spy(*args):
+        values = real(*args)
+        asked.append(values is not None)
+        return values
+
+    monkeypatch.setattr(fast_playouts, "playouts", spy)
+    state = position(Rules(), ["planner"] * 3, 11, 60)
+    seat, legal = state.current_player(), state.legal_actions()
+
+    def values(policy):
+        return move_values(
+            lambda r: state.sample_hidden(seat, r), seat, legal, policy, 4, GameRng(3)
+        )
+
+    compiled = values(make_strategy("planner", GAME))
+    assert asked == [True] * 4
+    asked.clear()
+    monkeypatch.setattr(playouts_module, "compiled_playouts", lambda state_type: None)
+    python = values(make_strategy("planner", GAME))
+    np.testing.assert_array_equal(compiled, python)
+    monkeypatch.undo()
+    asked.clear()
+    monkeypatch.setattr(fast_playouts, "playouts", spy)
+
+    class Copycat:
+        name = "copycat"
+
+        def choose(self, view, legal, rng):
+            return legal[0]
+
+    values(Copycat())  # no compiled form: played in Python
+    assert asked == [False] * 4
