@@ -17,15 +17,17 @@ from pathlib import Path
 
 import polars as pl
 import psutil
+import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 from sizes import FULL
 
 from simkit.cli import main
 from simkit.core import runner
+from simkit.core.describe import METADATA_KEY
 from simkit.core.errors import ExperimentError, SimkitError, StrategyError
 from simkit.core.experiment import Experiment, default_run_dir
-from simkit.core.results import read_results, write_json
+from simkit.core.results import SCHEMA, read_results, write_json
 from simkit.core.strategy import make_strategy, names_code, refuse_imports
 
 GAME = "lets-take-a-hike"
@@ -158,17 +160,38 @@ def test_a_part_from_a_run_with_another_seed_is_refused(tmp_path, made):
         read_results(made)
 
 
+def zero_bytes(path: Path, start: int, count: int = 32) -> None:
+    data = bytearray(path.read_bytes())
+    data[start : start + count] = bytes(count)
+    path.write_bytes(bytes(data))
+
+
 def test_report_and_replay_of_a_corrupt_part_name_it_and_the_command_that_repairs_it(made, whole):
     damaged = parts(made)[1]
-    data = bytearray(damaged.read_bytes())
-    data[len(data) // 3 : len(data) // 3 + 32] = bytes(32)
-    damaged.write_bytes(bytes(data))
+    # In the middle of the scores' pages (a page header or its checksummed data)
+    scores = pq.ParquetFile(damaged).metadata.row_group(0).column(SCHEMA.names.index("score"))
+    zero_bytes(damaged, scores.data_page_offset + scores.total_compressed_size // 2, 16)
     for command in (["report", made, "--quiet"], ["replay", made, "--index", "25"]):
         line = one_line_error(cli(*command))
         assert damaged.name in line and "cannot be read" in line, line
         assert "simkit run --game lets-take-a-hike" in line and "plays only the chunks" in line
     assert cli("replay", made, "--index", "5").exit_code == 0  # another part is fine
     result = cli(*CLI_RUN, "--quiet", "--out", made)  # the command the error names
+    assert result.exit_code == 0 and "(20 played now" in result.output
+    assert rows(made).equals(whole)
+
+
+def test_a_part_whose_description_in_the_footer_is_damaged_is_named_and_played_again(made, whole):
+    """The run's description in a part's footer is covered by no page checksum and may still
+    read as text: the digest written with the part catches it."""
+    damaged = parts(made)[2]
+    metadata = pq.ParquetFile(damaged).metadata.metadata
+    described = metadata[METADATA_KEY]
+    start = damaged.read_bytes().index(described) + len(described) // 2
+    zero_bytes(damaged, start, 8)
+    line = one_line_error(cli("report", made, "--quiet"))
+    assert damaged.name in line and "damaged" in line and "plays only the chunks" in line, line
+    result = cli(*CLI_RUN, "--quiet", "--out", made)
     assert result.exit_code == 0 and "(20 played now" in result.output
     assert rows(made).equals(whole)
 

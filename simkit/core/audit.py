@@ -342,6 +342,9 @@ def _experiment(audit: AuditSpec, games: int) -> Experiment:
             "games": games,
             "seed": audit.seed,
             "rules": audit.rules or {},
+            # A game a part: when too few real choices call for more games, the run only adds
+            # parts (a last part of several games would grow, and be played again).
+            "chunk": 1,
         }
     )
 

@@ -8,6 +8,7 @@ import json
 import math
 import os
 import re
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -101,13 +102,34 @@ def digest(table: pa.Table) -> dict[str, list]:
     return out
 
 
-def _digest_problem(table: pa.Table, written: bytes | None) -> str | None:
+# The digest's entry for the footer's other key-value metadata (the run's description): no page
+# checksum covers them either, and a damaged one can still read.
+FOOTER = "footer:crc32"
+
+
+def footer_sums(metadata: dict | None) -> dict[str, int]:
+    """CRC-32 of each key-value entry of a part's footer but the digest and Arrow's own schema
+    (which pyarrow writes after the digest is made, and checks itself when it reads)."""
+    skip = (DIGEST_KEY, b"ARROW:schema")
+    return {
+        key.decode("latin-1"): zlib.crc32(value)
+        for key, value in sorted((metadata or {}).items())
+        if key not in skip
+    }
+
+
+def _digest_problem(table: pa.Table, written: bytes | None, metadata: dict) -> str | None:
     if written is None:
         return None  # a part written before digests
     try:
         expected = json.loads(written)
     except (ValueError, UnicodeDecodeError):
         return "has a damaged digest (its footer is damaged)"
+    if not isinstance(expected, dict):
+        return "has a damaged digest (its footer is damaged)"
+    footer = expected.pop(FOOTER, None)
+    if footer is not None and footer != footer_sums(metadata):
+        return "has damaged metadata in its footer (the run's description)"
     found = digest(table)
     same = expected.keys() == found.keys() and all(
         _close(a, b) for name in found for a, b in zip(expected[name], found[name], strict=True)
@@ -129,7 +151,8 @@ STATISTICS = ["experiment", "variant", "game", "n_players", "game_index", "seat"
 
 def write_part(table: pa.Table, path: Path) -> None:
     """Write atomically: a crash mid-write leaves no part, never a half one."""
-    meta = {**(table.schema.metadata or {}), DIGEST_KEY: json.dumps(digest(table)).encode()}
+    sums = digest(table) | {FOOTER: footer_sums(table.schema.metadata)}
+    meta = {**(table.schema.metadata or {}), DIGEST_KEY: json.dumps(sums).encode()}
     table = table.replace_schema_metadata(meta)
     tmp = path.with_name(path.name + ".tmp")
     pq.write_table(
@@ -156,11 +179,12 @@ def read_part(path: Path, exp, chunk) -> tuple[pa.Table | None, str | None]:
         table = pq.ParquetFile(path, page_checksum_verification=True).read()
     except (OSError, pa.ArrowException, UnicodeDecodeError) as exc:
         return None, f"cannot be read ({_first_line(exc)})"
-    written = (table.schema.metadata or {}).get(DIGEST_KEY)
+    metadata = table.schema.metadata or {}
+    written = metadata.get(DIGEST_KEY)
     # The rows without the footer's key-value metadata, which no checksum covers and which polars
     # cannot take once damaged (a key that is not UTF-8 makes it panic).
     table = pa.Table.from_arrays(table.columns, names=table.column_names)
-    problem = table_problem(table, exp, chunk) or _digest_problem(table, written)
+    problem = table_problem(table, exp, chunk) or _digest_problem(table, written, metadata)
     return (None, problem) if problem else (table, None)
 
 

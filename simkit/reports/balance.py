@@ -27,6 +27,7 @@ matplotlib.use("Agg")
 matplotlib.rcParams["text.parse_math"] = False
 import numpy as np  # noqa: E402
 import polars as pl  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from simkit.core import metrics, ratings, stats, traces  # noqa: E402
@@ -63,6 +64,7 @@ def subplots(*grid: int, figsize: tuple[float, float], **kw):
     """``pyplot.subplots`` without pyplot: a figure no window manager keeps, so nothing needs
     closing (pyplot's close collects the garbage of the whole heap, a second at a million games)."""
     fig = Figure(figsize=figsize)
+    FigureCanvasAgg(fig)  # laid out and drawn by Agg, as pyplot's figures here were
     return fig, fig.subplots(*grid, **kw)
 
 
