@@ -9,10 +9,10 @@ from collections import Counter
 import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from test_fast_path import GAME, SPEC, STRATEGIES, Copycat, rule_variants
+from playout_checks import assert_move_values_go_compiled, python_values
+from playout_checks import position as played_to
+from test_fast_path import GAME, SPEC, STRATEGIES, rule_variants
 
-from simkit.core import playout as playouts_module
-from simkit.core.playout import move_values, playout
 from simkit.core.rng import GameRng, game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 from simkit.games.lets_take_a_hike import fast_playouts
@@ -21,30 +21,12 @@ from simkit.games.lets_take_a_hike.state import Phase
 
 
 def position(rules, names, seed, decisions):
-    """The game ``seed`` of ``names`` after ``decisions`` decisions (None if it is over first)."""
-    players = [make_strategy(name, GAME) for name in names]
-    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
+    """The game after ``decisions`` decisions; None if it is over first or cannot be dealt (too
+    few Item cards for the rules drawn)."""
     try:
-        state = SPEC.new_state(rules, len(players), engine)
+        return played_to(GAME, SPEC, rules, names, seed, decisions)
     except Exception:
-        return None  # e.g. too few Item cards to deal
-    for _ in range(decisions):
-        if state.is_terminal():
-            return None
-        seat = state.current_player()
-        state.apply(players[seat].choose(state.view(seat), state.legal_actions(), rngs[seat]))
-    return None if state.is_terminal() else state
-
-
-def python_values(world, seat, legal, policy, stream, horizon):
-    values = [playout_of(world, a, policy, seat, stream, horizon) for a in legal]
-    return np.array([v[0] for v in values]), np.array([v[1] for v in values])
-
-
-def playout_of(world, action, policy, seat, stream, horizon):
-    trial = world.clone()
-    trial.apply(action)
-    return playout(trial, policy, seat, GameRng(stream), horizon)
+        return None
 
 
 @settings(max_examples=60, deadline=None)
@@ -100,31 +82,7 @@ def test_every_phase_is_taken_up_where_the_python_engine_waits():
 def test_move_values_plays_on_the_compiled_engine_when_the_policy_has_a_compiled_form(
     monkeypatch,
 ):
-    asked = []
-    real = fast_playouts.playouts
-
-    def spy(*args):
-        values = real(*args)
-        asked.append(values is not None)
-        return values
-
-    monkeypatch.setattr(fast_playouts, "playouts", spy)
     state = position(Rules(), ["bold"] * 3, 11, 30)
-    seat, legal = state.current_player(), state.legal_actions()
-
-    def values(policy):
-        return move_values(
-            lambda r: state.sample_hidden(seat, r), seat, legal, policy, 6, GameRng(3)
-        )
-
-    compiled = values(make_strategy("bold", GAME))
-    assert asked == [True] * 6
-    asked.clear()
-    monkeypatch.setattr(playouts_module, "compiled_playouts", lambda state_type: None)
-    python = values(make_strategy("bold", GAME))
-    np.testing.assert_array_equal(compiled, python)
-    monkeypatch.undo()
-    asked.clear()
-    monkeypatch.setattr(fast_playouts, "playouts", spy)
-    values(Copycat())  # no compiled form: played in Python
-    assert asked == [False] * 6
+    assert_move_values_go_compiled(
+        monkeypatch, fast_playouts, state, make_strategy("bold", GAME), 6
+    )

@@ -15,37 +15,24 @@ from backpacks_and_blisters.test_backpacks_and_blisters_fast import (
 )
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from playout_checks import assert_move_values_go_compiled, playout_of
+from playout_checks import position as played_to
 from sizes import size
 
 from simkit.core import playout as playouts_module
-from simkit.core.playout import move_values, playout
 from simkit.core.rng import GameRng, game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 from simkit.games.backpacks_and_blisters import day, fast, fast_playouts
 from simkit.games.backpacks_and_blisters.rules import Rules
 
+
+def position(rules, names, seed, decisions):
+    return played_to(GAME, SPEC, rules, names, seed, decisions)
+
+
 # Python playouts of the planners cost a good part of a second a game: the heavy checks compare a
 # few moves of each decision (every move is played by the kernel all the same).
 MOVES_COMPARED = 3
-
-
-def position(rules, names, seed, decisions):
-    """The game ``seed`` of ``names`` after ``decisions`` decisions (None if it is over first)."""
-    players = [make_strategy(name, GAME) for name in names]
-    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
-    state = SPEC.new_state(rules, len(players), engine)
-    for _ in range(decisions):
-        if state.is_terminal():
-            return None
-        seat = state.current_player()
-        state.apply(players[seat].choose(state.view(seat), state.legal_actions(), rngs[seat]))
-    return None if state.is_terminal() else state
-
-
-def playout_of(world, action, policy, seat, stream, horizon):
-    trial = world.clone()
-    trial.apply(action)
-    return playout(trial, policy, seat, GameRng(stream), horizon)
 
 
 def assert_moves_equal(world, seat, legal, policy, stream, horizon, moves):
@@ -160,30 +147,8 @@ def test_some_of_the_moves_in_any_order_are_valued_as_among_all():
 def test_move_values_plays_on_the_compiled_engine_when_the_policy_has_a_compiled_form(
     monkeypatch,
 ):
-    asked = []
-    real = fast_playouts.playouts
-
-    def spy(*args):
-        values = real(*args)
-        asked.append(values is not None)
-        return values
-
-    monkeypatch.setattr(fast_playouts, "playouts", spy)
     state = position(Rules(), ["random"] * 3, 11, 30)
-    seat, legal = state.current_player(), state.legal_actions()
     policy = make_strategy("random", GAME)
-
-    def values():
-        return move_values(
-            lambda r: state.sample_hidden(seat, r), seat, legal, policy, 4, GameRng(3), 6
-        )
-
-    compiled = values()
-    assert asked == [True] * 4
-    monkeypatch.setattr(playouts_module, "compiled_playouts", lambda state_type: None)
-    python = values()
-    np.testing.assert_array_equal(compiled, python)
+    assert_move_values_go_compiled(monkeypatch, fast_playouts, state, policy, 4, horizon=6)
     assert playouts_module.cheap_playouts(GAME)
-    assert playouts_module.compiled_playouts(type(state)) is None  # the patch above
-    monkeypatch.undo()
     assert playouts_module.compiled_playouts(type(state)) is fast.playouts

@@ -9,41 +9,22 @@ import numpy as np
 from hike_it.test_hike_it_fast import GAME, SPEC, STRATEGIES, rule_variants
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from playout_checks import assert_move_values_go_compiled, python_values
+from playout_checks import position as played_to
 
-from simkit.core import playout as playouts_module
-from simkit.core.playout import move_values, playout
 from simkit.core.rng import GameRng, game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import fast_playouts
 from simkit.games.hike_it.phases import BEAR_STEP, OVER, PHASES
 from simkit.games.hike_it.rules import Rules
 
-# The compiled heuristics (the planner's variants and ``random``, whose draws test the stream).
-POLICIES = STRATEGIES
-
 
 def position(rules, names, seed, decisions):
-    """The game ``seed`` of ``names`` after ``decisions`` decisions (None if it is over first)."""
-    players = [make_strategy(name, GAME) for name in names]
-    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
-    state = SPEC.new_state(rules, len(players), engine)
-    for _ in range(decisions):
-        if state.is_terminal():
-            return None
-        seat = state.current_player()
-        state.apply(players[seat].choose(state.view(seat), state.legal_actions(), rngs[seat]))
-    return None if state.is_terminal() else state
+    return played_to(GAME, SPEC, rules, names, seed, decisions)
 
 
-def python_values(world, seat, legal, policy, stream, horizon):
-    values = [playout_of(world, a, policy, seat, stream, horizon) for a in legal]
-    return np.array([v[0] for v in values]), np.array([v[1] for v in values])
-
-
-def playout_of(world, action, policy, seat, stream, horizon):
-    trial = world.clone()
-    trial.apply(action)
-    return playout(trial, policy, seat, GameRng(stream), horizon)
+# The compiled heuristics (the planner's variants and ``random``, whose draws test the stream).
+POLICIES = STRATEGIES
 
 
 def assert_equal_playouts(state, world_seed, policy, stream, horizon):
@@ -116,38 +97,6 @@ def test_every_kind_of_decision_is_taken_up_where_the_python_engine_waits():
 def test_move_values_plays_on_the_compiled_engine_when_the_policy_has_a_compiled_form(
     monkeypatch,
 ):
-    asked = []
-    real = fast_playouts.playouts
-
-    def spy(*args):
-        values = real(*args)
-        asked.append(values is not None)
-        return values
-
-    monkeypatch.setattr(fast_playouts, "playouts", spy)
     state = position(Rules(), ["planner"] * 3, 11, 60)
-    seat, legal = state.current_player(), state.legal_actions()
-
-    def values(policy):
-        return move_values(
-            lambda r: state.sample_hidden(seat, r), seat, legal, policy, 4, GameRng(3)
-        )
-
-    compiled = values(make_strategy("planner", GAME))
-    assert asked == [True] * 4
-    asked.clear()
-    monkeypatch.setattr(playouts_module, "compiled_playouts", lambda state_type: None)
-    python = values(make_strategy("planner", GAME))
-    np.testing.assert_array_equal(compiled, python)
-    monkeypatch.undo()
-    asked.clear()
-    monkeypatch.setattr(fast_playouts, "playouts", spy)
-
-    class Copycat:
-        name = "copycat"
-
-        def choose(self, view, legal, rng):
-            return legal[0]
-
-    values(Copycat())  # no compiled form: played in Python
-    assert asked == [False] * 4
+    policy = make_strategy("planner", GAME)
+    assert_move_values_go_compiled(monkeypatch, fast_playouts, state, policy, 4)
