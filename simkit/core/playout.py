@@ -119,6 +119,20 @@ def compiled_playouts(state_type: type):
     return None
 
 
+def last_built(build):
+    """``build`` remembering its last argument and result, recognised by identity, not by hash: a
+    search or an audit asks a compiled engine for the same rules at every world it samples, and
+    hashing them again each time would cost more than a playout."""
+    last: list = [None, None]
+
+    def built(rules):
+        if last[0] is not rules:
+            last[:] = rules, build(rules)
+        return last[1]
+
+    return built
+
+
 def looks(wins: np.ndarray, margins: np.ndarray, value: str = "win") -> list[tuple[float, float]]:
     """How each move looks over its playouts, to rank moves: its mean ``value`` (win share or
     margin), then the other measure's mean to break ties. The planted blunderer's worst move and

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simkit.core.playout import last_built
 from simkit.core.rng import GameRng
 from simkit.games.backpacks_and_blisters import day, fast
 from simkit.games.backpacks_and_blisters.fast_state import (
@@ -115,18 +116,7 @@ def playouts(world: BBState, seat: int, legal, policy, rng: GameRng, horizon: in
     return (wins, margins) if finished else None
 
 
-_last_rules = (None, None)  # (rules, their CompiledRules): a search asks for the same ones
-
-
-def _compiled(rules) -> fast.CompiledRules:
-    """``fast.compiled_rules`` without hashing the rules again at every world (one pair, read
-    and replaced whole)."""
-    global _last_rules
-    known_rules, compiled = _last_rules
-    if known_rules is not rules:
-        compiled = fast.compiled_rules(rules)
-        _last_rules = rules, compiled
-    return compiled
+_compiled = last_built(fast.compiled_rules)  # the rules of the worlds a search samples
 
 
 def encode(world: BBState) -> tuple:

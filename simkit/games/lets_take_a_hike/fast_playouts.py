@@ -18,6 +18,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simkit.core.playout import last_built
 from simkit.core.rng import GameRng
 from simkit.games.lets_take_a_hike import fast
 from simkit.games.lets_take_a_hike import fast_strategies as fs
@@ -51,18 +52,7 @@ def playouts(world: State, seat: int, legal, policy, rng: GameRng, horizon: int 
     return (wins, margins) if finished else None
 
 
-_last_rules = (None, None)  # (rules, their CompiledRules): a search asks for the same ones
-
-
-def _compiled(rules) -> fast.CompiledRules:
-    """``fast.compiled_rules`` without hashing the rules again at every world (one pair, read
-    and replaced whole)."""
-    global _last_rules
-    known_rules, compiled = _last_rules
-    if known_rules is not rules:
-        compiled = fast.compiled_rules(rules)
-        _last_rules = rules, compiled
-    return compiled
+_compiled = last_built(fast.compiled_rules)  # the rules of the worlds a search samples
 
 
 def encode(world: State) -> tuple:
