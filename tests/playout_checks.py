@@ -38,6 +38,19 @@ def python_values(world, seat, legal, policy, stream, horizon):
     return np.array([v[0] for v in values]), np.array([v[1] for v in values])
 
 
+def assert_equal_playouts(game, fast_playouts, state, world_seed, policy, stream, horizon):
+    """The compiled playouts of every move at ``state`` (a world drawn with ``world_seed``, the
+    policy named ``policy`` drawing from ``stream``) equal the Python playouts."""
+    seat, legal = state.current_player(), state.legal_actions()
+    world = state.sample_hidden(seat, GameRng(world_seed))
+    player = make_strategy(policy, game)
+    compiled = fast_playouts.playouts(world, seat, legal, player, GameRng(stream), horizon)
+    expected = python_values(world, seat, legal, player, stream, horizon)
+    assert compiled is not None
+    np.testing.assert_array_equal(compiled[0], expected[0])
+    np.testing.assert_array_equal(compiled[1], expected[1])
+
+
 class Copycat:
     """A policy with no compiled form: plays the first legal move."""
 

@@ -9,7 +9,7 @@ from collections import Counter
 import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from playout_checks import assert_move_values_go_compiled, python_values
+from playout_checks import assert_equal_playouts, assert_move_values_go_compiled, python_values
 from playout_checks import position as played_to
 from test_fast_path import GAME, SPEC, STRATEGIES, rule_variants
 
@@ -45,14 +45,7 @@ def test_compiled_playouts_equal_python_playouts(
 ):
     state = position(rules, names, seed, decisions)
     assume(state is not None)
-    seat, legal = state.current_player(), state.legal_actions()
-    world = state.sample_hidden(seat, GameRng(world_seed))
-    player = make_strategy(policy, GAME)
-    compiled = fast_playouts.playouts(world, seat, legal, player, GameRng(stream), horizon)
-    expected = python_values(world, seat, legal, player, stream, horizon)
-    assert compiled is not None
-    np.testing.assert_array_equal(compiled[0], expected[0])
-    np.testing.assert_array_equal(compiled[1], expected[1])
+    assert_equal_playouts(GAME, fast_playouts, state, world_seed, policy, stream, horizon)
 
 
 def test_every_phase_is_taken_up_where_the_python_engine_waits():

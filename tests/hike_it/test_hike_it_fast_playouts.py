@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
 from hike_it.test_hike_it_fast import GAME, SPEC, STRATEGIES, rule_variants
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from playout_checks import assert_move_values_go_compiled, python_values
+from playout_checks import assert_equal_playouts as shared_check
+from playout_checks import assert_move_values_go_compiled
 from playout_checks import position as played_to
 
-from simkit.core.rng import GameRng, game_seed, seat_streams
+from simkit.core.rng import game_seed, seat_streams
 from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import fast_playouts
 from simkit.games.hike_it.phases import BEAR_STEP, OVER, PHASES
@@ -28,14 +28,7 @@ POLICIES = STRATEGIES
 
 
 def assert_equal_playouts(state, world_seed, policy, stream, horizon):
-    seat, legal = state.current_player(), state.legal_actions()
-    world = state.sample_hidden(seat, GameRng(world_seed))
-    player = make_strategy(policy, GAME)
-    compiled = fast_playouts.playouts(world, seat, legal, player, GameRng(stream), horizon)
-    expected = python_values(world, seat, legal, player, stream, horizon)
-    assert compiled is not None
-    np.testing.assert_array_equal(compiled[0], expected[0])
-    np.testing.assert_array_equal(compiled[1], expected[1])
+    shared_check(GAME, fast_playouts, state, world_seed, policy, stream, horizon)
 
 
 @settings(max_examples=40, deadline=None)
