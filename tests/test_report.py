@@ -65,6 +65,17 @@ def test_any_variant_or_strategy_name_goes_through_the_charts_and_tables(
     assert balance.sweep_field(meta) is None
 
 
+def test_strategies_named_like_the_matrix_row_keys_get_their_own_columns():
+    # A strategy named "strategy" once collided with the row key of the head-to-head pivot.
+    from simkit.reports import balance
+
+    rng = np.random.default_rng(1)
+    df = toy.plackett_luce(rng, 40, {"strategy": 1.0, "variant": 2.0, "n_players": 1.5}, 3)
+    matrix = balance.head_to_head_matrix(df)
+    assert matrix["strategy"].to_list() == ["n_players", "strategy", "variant"]
+    assert {"vs strategy", "vs variant", "vs n_players"} <= set(matrix.columns)
+
+
 def test_a_run_with_awkward_variant_names_reports(tmp_path):
     with registered():
         exp = Experiment.from_dict(

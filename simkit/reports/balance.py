@@ -375,14 +375,16 @@ def chart_sweep(points: pl.DataFrame, field: str, path: Path) -> None:
 
 def head_to_head_matrix(df, by_cell=None, h2h=None) -> pl.DataFrame:
     """Share of meetings won, row strategy against column strategy, as 'share [lo, hi]'
-    (``h2h``: the head-to-head table if already made)."""
+    (``h2h``: the head-to-head table if already made). The columns are headed 'vs NAME', so a
+    strategy named like a row key (``strategy``, ``variant``) cannot collide with it."""
     h2h = (ratings.head_to_head(df, by_cell) if h2h is None else h2h).with_columns(
+        opponent="vs " + pl.col("opponent"),
         cell=pl.format(
             "{} [{}, {}]",
             pl.col("share").round(3),
             pl.col("lo").round(3),
             pl.col("hi").round(3),
-        )
+        ),
     )
     return h2h.pivot(on="opponent", index=["variant", "n_players", "strategy"], values="cell").sort(
         "variant", "n_players", "strategy"
