@@ -491,3 +491,25 @@ def test_a_preset_names_its_tune_file_as_the_repository_does(tmp_path):
     inside = tmp_path / "experiments" / "a-game" / "tune.toml"
     assert shipped_path(str(inside), presets_toml) == "experiments/a-game/tune.toml"
     assert shipped_path("/elsewhere/tune.toml", presets_toml) == "/elsewhere/tune.toml"
+
+
+def test_the_audit_plays_each_game_once_and_keeps_it_as_the_runner_would(tmp_path, monkeypatch):
+    from simkit.core import runner
+    from simkit.core.audit import _experiment
+
+    plan = AuditSpec(LTH, "bold", decisions=6, players=2, seed=8, playouts=2)
+    played_by_runner = runner.play_chunk
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the audit's games were played a second time")
+
+    monkeypatch.setattr(runner, "play_chunk", refuse)
+    run_audit(plan, tmp_path / "audit", jobs=1)
+    monkeypatch.setattr(runner, "play_chunk", played_by_runner)
+    games = pl.read_parquet(tmp_path / "audit" / "games")
+    exp = _experiment(plan.sized(), games["game_index"].n_unique())
+    runner.run(exp, tmp_path / "run", jobs=1, progress=False, engine="python")
+    again = pl.read_parquet(tmp_path / "run" / "games")
+    assert games.height == 2 * exp.games and games.sort("game_index", "seat").equals(
+        again.sort("game_index", "seat")
+    )

@@ -66,7 +66,7 @@ from simkit.core.playout import (
     policy_for,
 )
 from simkit.core.rng import GameRng, game_seed
-from simkit.core.runner import load_run, play_game
+from simkit.core.runner import keep_played, load_run, play_game, run_lock
 from simkit.core.runner import run as run_games
 from simkit.core.stats import mean_ci
 from simkit.core.strategy import make_strategy
@@ -75,8 +75,8 @@ from simkit.core.worlds import uses_worlds
 PER_GAME = 4  # decisions drawn from each game: spread over many games, not one game's habits
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
-# The audited games are played again in Python for their positions, so the run is played there too:
-# as dear as the replay, and no compiled engine to build for a few dozen games.
+# The audited games are played in Python, for their positions, and kept as the run's games: the
+# run directory says so (a replay plays them there too).
 GAMES_ENGINE = "python"
 PLAYOUTS = 32  # per move, first stage, in Python playouts
 CHEAP_PLAYOUTS = 128  # per move, first stage, where the compiled engine plays them
@@ -233,10 +233,13 @@ def heldout_cost(wins: np.ndarray, chosen: int) -> float:
 
 
 def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, run_dir: str):
-    """The audit rows of one game: its drawn decisions, every move valued by paired playouts."""
+    """The audit rows of one game (its drawn decisions, every move valued by paired playouts),
+    and the game's seats and outcome for its row in the run directory."""
     spec = registry.game(spec_name)
     players = [make_strategy(audit.strategy, spec_name)] * (audit.players or spec.typical_players)
-    _, kept, _ = play_recorded(spec, rules, players, seed, lambda d, s: len(s.legal_actions()) > 1)
+    final, kept, _ = play_recorded(
+        spec, rules, players, seed, lambda d, s: len(s.legal_actions()) > 1
+    )
     kept = {d: kept[d] for d in drawn_decisions(sorted(kept), seed)}
     policy = policy_for(spec_name, audit.policy)
     rows = []
@@ -282,35 +285,44 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
                 "replay": f"simkit replay {run_dir} --index {index} --decision {d}",
             }
         )
-    return rows
+    return rows, ([p.name for p in players], final.outcome())
 
 
 def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False) -> dict:
     """Play the audited games into ``out`` (a run directory), audit their decisions, write
-    ``audit.parquet``, ``audit.json`` and ``audit.html``; returns the summary."""
+    ``audit.parquet``, ``audit.json`` and ``audit.html``; returns the summary.
+
+    Each game is played once, in the worker that audits it; its row is kept in ``out`` as the
+    runner writes it (:func:`~simkit.core.runner.keep_played`), so ``simkit replay`` shows any
+    audited decision and the run plays no game twice."""
     out = Path(out)
     audit = audit.sized()
     spec = registry.game(audit.game)
     games = max(1, math.ceil(audit.decisions / PER_GAME))
     exp = _experiment(audit, games)
-    run_games(exp, out, jobs=jobs, progress=progress, engine=GAMES_ENGINE)
     rules = exp.rules_for(exp.variants[0])
     frames: list[dict] = []
     trivial = done = 0
-    while True:
-        todo = range(done, exp.games)
-        found = Parallel(n_jobs=jobs, return_as="generator")(
-            delayed(audit_game)(spec.name, audit, rules, k, game_seed(exp.seed, k), str(out))
-            for k in todo
-        )
-        for rows in tqdm(found, total=len(todo), unit="games", desc="audit", disable=not progress):
-            frames += [row for row in rows if row["real_choice"]]
-            trivial += sum(not row["real_choice"] for row in rows)
-        done = exp.games
-        if len(frames) >= audit.decisions or done >= games * 4:
-            break  # games with few real choices: play more of them, within reason
-        exp = _experiment(audit, done + math.ceil((audit.decisions - len(frames)) / PER_GAME) + 1)
-        run_games(exp, out, jobs=jobs, progress=progress, engine=GAMES_ENGINE)
+    with run_lock(out):
+        while True:
+            todo = range(done, exp.games)
+            found = Parallel(n_jobs=jobs, return_as="generator")(
+                delayed(audit_game)(spec.name, audit, rules, k, game_seed(exp.seed, k), str(out))
+                for k in todo
+            )
+            played = {}
+            bar = tqdm(found, total=len(todo), unit="games", desc="audit", disable=not progress)
+            for k, (rows, game_row) in zip(todo, bar, strict=True):
+                frames += [row for row in rows if row["real_choice"]]
+                trivial += sum(not row["real_choice"] for row in rows)
+                played[k] = game_row
+            keep_played(exp, out, played)
+            run_games(exp, out, jobs=1, progress=False, engine=GAMES_ENGINE)  # plays none
+            done = exp.games
+            if len(frames) >= audit.decisions or done >= games * 4:
+                break  # games with few real choices: play more of them, within reason
+            more = done + math.ceil((audit.decisions - len(frames)) / PER_GAME) + 1
+            exp = _experiment(audit, more)
     table = pl.DataFrame(frames[: audit.decisions], infer_schema_length=None)
     table.write_parquet(out / "audit.parquet")
     summary = summarize(table) | {

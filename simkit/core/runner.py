@@ -221,6 +221,25 @@ def play_chunk(
     return chunk, table, None
 
 
+def keep_played(exp: Experiment, out: Path, played: dict) -> None:
+    """Write, as :func:`run` would, the part of every chunk (of ``exp.chunk`` games) whose games
+    were all played elsewhere and are in ``played`` (game k: its seats' strategy names and its
+    outcome) and which has no part yet; a following :func:`run` then plays only the rest. The audit
+    plays each game once for its positions and keeps its rows here rather than play it twice."""
+    spec = registry.game(exp.game)
+    for chunk in exp.chunks(exp.chunk):
+        games = range(chunk.first, chunk.first + chunk.count)
+        if _part(out, chunk).exists() or any(k not in played for k in games):
+            continue
+        rows = RowBuffer(exp.name, chunk.cell.variant.name, spec.name)
+        for k in games:
+            rows.add(exp.game_index(chunk.cell, k), game_seed(exp.seed, k), *played[k])
+        cell = chunk.cell
+        write_part(
+            describe(rows.table(), exp, cell.variant, cell.n_players, str(out)), _part(out, chunk)
+        )
+
+
 _watching: set[int] = set()
 
 
