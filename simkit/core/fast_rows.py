@@ -37,7 +37,7 @@ def lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
 def _coded(codes: np.ndarray, values) -> pa.Array:
     """A text column from codes into ``values``."""
     return pa.DictionaryArray.from_arrays(
-        codes.ravel().astype(np.int32), pa.array(values, pa.string())
+        codes.ravel().astype(np.int16), pa.array(values, pa.string())
     )
 
 
