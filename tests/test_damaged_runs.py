@@ -403,7 +403,7 @@ def test_a_damaged_trace_part_is_named_then_played_again(tmp_path):
 @pytest.mark.parametrize(
     ("old", "new", "named"),
     [
-        (b"ARROW:schema", b"\xc1RROW:schema", None),  # polars panics on such a key
+        (b"simkit:digest", b"\xc1imkit:digest", None),  # polars panics on such a key
         (b"x_drawoff", b"x_drawofg", "x_drawofg"),  # still a valid name: unlike the other parts
         (b"x_drawoff", b"x_drawofF", "x_drawofF"),
     ],

@@ -122,6 +122,9 @@ def _measure_compiled(spec, rules, strategy: str, n: int, seconds: float) -> dic
         return None
     fast.warm()
     labels = ("bench", "base", spec.name)
+    # Untimed: a process's first chunk also imports pandas (pyarrow does, given numpy arrays),
+    # some 0.4 s, which made the rate so low that chunks of a few hundred games were measured.
+    fast.play_rows(labels, rules, 12345, 0, 0, [players] * FIRST)
     t0 = time.process_time()
     fast.play_rows(labels, rules, 12345, 0, 0, [players] * FIRST)
     # The runner's largest chunk, or what half the time allows for a slow engine.

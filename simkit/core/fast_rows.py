@@ -4,7 +4,7 @@ Every game's compiled engine (``simkit/games/<game>/fast.py``) ends a chunk with
 each game's seed, turns and end reason, and each seat's score, rank and extras. This builds the
 runner's table from them in one go (Arrow columns from numpy arrays, no Python loop over rows),
 so the four engines give their rows the same way. The strategy column is built per distinct
-lineup of players (a chunk has a few), dictionary-coded like the end reasons.
+lineup of players (a chunk has a few); every text column is dictionary-coded (``results.ROWS``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from itertools import chain
 import numpy as np
 import pyarrow as pa
 
-from simkit.core.results import SCHEMA
+from simkit.core.results import ROWS, constant
 
 
 def lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
@@ -34,16 +34,11 @@ def lineups(seat_players: list[list]) -> tuple[np.ndarray, list[list]]:
     return by_players.reshape(-1)[by_list.reshape(-1)], [candidates[g] for g in same]
 
 
-def constant(value: str, rows: int) -> pa.Array:
-    """A string column of one value."""
-    return pa.repeat(pa.scalar(value, pa.string()), rows)
-
-
 def _coded(codes: np.ndarray, values) -> pa.Array:
-    """A string column from codes into ``values``."""
+    """A text column from codes into ``values``."""
     return pa.DictionaryArray.from_arrays(
-        codes.ravel().astype(np.int32), pa.array(values, pa.string())
-    ).cast(pa.string())
+        codes.ravel().astype(np.int16), pa.array(values, pa.string())
+    )
 
 
 def strategy_column(seat_players: list[list], grouped=None) -> pa.Array:
@@ -93,6 +88,11 @@ def outcome_table(
         "turns": pa.array(np.repeat(turns, n).astype(np.int32)),
         "end_reason": _coded(np.repeat(end, n), end_reasons),
     }
-    arrays = [columns[f.name].cast(f.type) for f in SCHEMA]
+    arrays = [_typed(columns[f.name], f.type) for f in ROWS]
     arrays += [pa.array(values.ravel()) for values in extras.values()]
-    return pa.Table.from_arrays(arrays, names=[*SCHEMA.names, *extras])
+    return pa.Table.from_arrays(arrays, names=[*ROWS.names, *extras])
+
+
+def _typed(column: pa.Array, type_: pa.DataType) -> pa.Array:
+    """``column`` as ``type_`` (an engine's arrays may be wider), with no copy when it is."""
+    return column if column.type == type_ else column.cast(type_)

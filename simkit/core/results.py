@@ -42,6 +42,18 @@ SCHEMA = pa.schema(
 BASE_COLUMNS = tuple(SCHEMA.names)
 EXTRA_COLUMN = re.compile(r"x_[a-z0-9_]+")  # a game's own columns (Outcome.extras)
 
+# A chunk's text columns hold a few values (its experiment, variant and game, a few strategies and
+# end reasons): in memory they are dictionary-coded, as Parquet stores them, so that writing a part
+# does not hash 40,000 strings a column again; a part reads back as plain text (SCHEMA). Codes of
+# 16 bits: the writer's statistics go through them faster than through 32-bit ones.
+TEXT = pa.dictionary(pa.int16(), pa.string())
+ROWS = pa.schema([(f.name, TEXT if f.type == pa.string() else f.type) for f in SCHEMA])
+
+
+def constant(value: str, rows: int) -> pa.Array:
+    """A text column of one value."""
+    return pa.DictionaryArray.from_arrays(np.zeros(rows, np.int16), pa.array([value]))
+
 
 class RowBuffer:
     """Collects the rows of many games column by column, then becomes one Arrow table."""
@@ -73,9 +85,12 @@ class RowBuffer:
 
     def table(self) -> pa.Table:
         arrays = []
-        for field in SCHEMA:
+        for field in ROWS:
             if field.name in self.constant:
-                arrays.append(pa.array([self.constant[field.name]] * self.n_rows, field.type))
+                arrays.append(constant(self.constant[field.name], self.n_rows))
+            elif field.type == TEXT:
+                text = pa.array(self.cols[field.name], pa.string())
+                arrays.append(pc.dictionary_encode(text).cast(TEXT))
             else:
                 arrays.append(pa.array(self.cols[field.name], field.type))
         names = list(BASE_COLUMNS)
@@ -94,12 +109,21 @@ def digest(table: pa.Table) -> dict[str, list]:
     checksummed pages) shows as contents that no longer add up."""
     out = {}
     for name, column in zip(table.column_names, table.columns, strict=True):
-        if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+        if pa.types.is_dictionary(column.type):
+            column = _text_lengths(column)
+        elif pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
             column = pc.utf8_length(column)
         elif pa.types.is_boolean(column.type):
             column = column.cast(pa.int64())
         out[name] = [column.null_count, pc.sum(column).as_py()]
     return out
+
+
+def _text_lengths(column: pa.ChunkedArray) -> pa.ChunkedArray:
+    """Each row's text length of a dictionary-coded column, as of the same column read as text:
+    the lengths of its few values, taken row by row."""
+    lengths = [pc.take(pc.utf8_length(c.dictionary), c.indices) for c in column.chunks]
+    return pa.chunked_array(lengths, pa.int32())
 
 
 # The digest's entry for the footer's other key-value metadata (the run's description): no page
@@ -147,20 +171,47 @@ def _close(a, b) -> bool:
 # these let a scan skip the parts of other cells; on the outcome columns they cost a seventh of a
 # part's write and no reader uses them.
 STATISTICS = ["experiment", "variant", "game", "n_players", "game_index", "seat", "strategy"]
+# Seeds are random 64-bit words: stored as they are. Every other whole number as deltas (game
+# indices climb by one, counts and ranks are small), faster to write than a dictionary and smaller.
+PLAIN_INTEGERS = {"seed"}
 
 
 def write_part(table: pa.Table, path: Path) -> None:
     """Write atomically: a crash mid-write leaves no part, never a half one."""
     sums = digest(table) | {FOOTER: footer_sums(table.schema.metadata)}
     meta = {**(table.schema.metadata or {}), DIGEST_KEY: json.dumps(sums).encode()}
-    table = table.replace_schema_metadata(meta)
+    table = pa.Table.from_arrays(table.columns, schema=_stored(table))
+    integers = [f.name for f in table.schema if pa.types.is_integer(f.type)]
     tmp = path.with_name(path.name + ".tmp")
-    pq.write_table(
-        table, tmp, compression="zstd", write_page_checksum=True, write_statistics=STATISTICS
-    )
+    with pq.ParquetWriter(
+        tmp,
+        table.schema,
+        compression="zstd",
+        write_page_checksum=True,
+        write_statistics=STATISTICS,
+        # Without Arrow's own copy of the schema, a dictionary-coded text column reads as text;
+        # the footer's other entries are then added by hand.
+        store_schema=False,
+        use_dictionary=[name for name in table.column_names if name not in integers],
+        column_encoding={
+            name: "PLAIN" if name in PLAIN_INTEGERS else "DELTA_BINARY_PACKED" for name in integers
+        },
+    ) as writer:
+        writer.write_table(table)
+        writer.add_key_value_metadata(meta)
     with open(tmp, "rb") as fh:
         os.fsync(fh.fileno())
     os.replace(tmp, path)
+
+
+def _stored(table: pa.Table) -> pa.Schema:
+    """The table's columns, those without nulls marked so: Parquet then stores no null flags."""
+    return pa.schema(
+        [
+            f.with_nullable(c.null_count > 0)
+            for f, c in zip(table.schema, table.columns, strict=True)
+        ]
+    )
 
 
 def part_problem(path: Path, exp, chunk) -> str | None:

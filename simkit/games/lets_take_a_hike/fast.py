@@ -917,12 +917,15 @@ def play_rows(
     seeds, tally, ranks, end, turns, _ = played
     if (end == FAILED).any():
         return None
+    # One pass that puts each tally column's rows together: read one by one from the tally, the
+    # columns are strided copies, each through the whole tally again.
+    by_column = np.ascontiguousarray(np.moveaxis(tally, 2, 0))
     extras = {
-        name: tally[:, :, col].astype(np.bool_) if col == DRAWOFF else tally[:, :, col]
+        name: by_column[col].astype(np.bool_) if col == DRAWOFF else by_column[col]
         for name, col in zip(EXTRAS, _EXTRA_TALLY, strict=True)
     }
     strategy = strategy_column(seat_players, grouped)
-    scores = tally[:, :, SCORED_MILES]
+    scores = by_column[SCORED_MILES]
     return outcome_table(
         labels, first_index, strategy, seeds, scores, ranks, turns, end, END_REASONS, extras
     )
