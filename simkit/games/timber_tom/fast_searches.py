@@ -304,36 +304,27 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
     costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
     ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
     are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
-    # every relaxation files one entry; a node's entries are at most its in-degree, plus targets
-    cap = nbr.shape[0] + targets.shape[0] + 1
+    # a bucket is a stack of nodes: a node is filed at most once at each distance (only when its
+    # distance falls), so a bucket holds at most every node and the targets; the order a bucket
+    # is walked in changes no distance
+    cap = first.shape[0] - 1 + targets.shape[0]
     ring = tree_cost + 3
-    entry_node = work[:cap]
-    entry_next = work[cap : 2 * cap]
-    bucket_head = work[2 * cap : 2 * cap + ring]
-    bucket_tail = work[2 * cap + ring : 2 * cap + 2 * ring]
+    size = work[:ring]
+    filed = work[ring : ring + ring * cap]
     dist[:] = INF
-    bucket_head[:] = -1
-    used = 0
+    size[:] = 0
     for t in targets:
         dist[t] = 0
     for t in targets:
-        entry_node[used] = t
-        entry_next[used] = -1
-        if bucket_head[0] < 0:
-            bucket_head[0] = used
-        else:
-            entry_next[bucket_tail[0]] = used
-        bucket_tail[0] = used
-        used += 1
+        filed[size[0]] = t
+        size[0] += 1
     last = 0
     d = 0
     b = 0  # d's bucket: d modulo ring, kept by counting (a division per node costs more)
     while d <= last:
-        e = bucket_head[b]
-        bucket_head[b] = -1  # every cost is at least 1: nothing is filed in the bucket walked
-        while e >= 0:
-            u = entry_node[e]
-            e = entry_next[e]
+        at = b * cap
+        for i in range(size[b]):  # every cost is at least 1: nothing is filed in the bucket walked
+            u = filed[at + i]
             if dist[u] != d or (trees[u] and trees_block):
                 continue
             step = 1 + canoe[u] + (tree_cost if trees[u] else 0)
@@ -341,19 +332,15 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
             nb_ = b + step
             if nb_ >= ring:
                 nb_ -= ring
+            into = nb_ * cap
             for k in range(first[u], first[u + 1]):
                 v = nbr[k]
                 if nd < dist[v]:
                     dist[v] = nd
-                    entry_node[used] = v
-                    entry_next[used] = -1
-                    if bucket_head[nb_] < 0:
-                        bucket_head[nb_] = used
-                    else:
-                        entry_next[bucket_tail[nb_]] = used
-                    bucket_tail[nb_] = used
-                    used += 1
+                    filed[into + size[nb_]] = v
+                    size[nb_] += 1
                     last = max(last, nd)
+        size[b] = 0
         d += 1
         b = 0 if b + 1 == ring else b + 1
     return dist
@@ -515,15 +502,16 @@ def updated_field(
 
 
 @nb.njit(cache=True, inline="always")
-def field_work_size(nbr, n_targets, tree_cost):
-    """The scratch :func:`_fill_distance_field` needs."""
-    return 2 * (nbr.shape[0] + n_targets + 1) + 2 * (tree_cost + 3)
+def field_work_size(n_nodes, n_targets, tree_cost):
+    """The scratch :func:`_fill_distance_field` needs: a bucket of every node and the targets
+    for each of ``tree_cost + 3`` distances, and their sizes."""
+    return (tree_cost + 3) * (n_nodes + n_targets + 1)
 
 
 @nb.njit(cache=True)
 def _distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block):
     dist = np.empty(first.shape[0] - 1, dtype=np.int64)
-    work = np.empty(field_work_size(nbr, targets.shape[0], tree_cost), dtype=np.int64)
+    work = np.empty(field_work_size(dist.shape[0], targets.shape[0], tree_cost), dtype=np.int64)
     return _fill_distance_field(
         first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work
     )
