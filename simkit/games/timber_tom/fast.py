@@ -187,7 +187,7 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
         np.zeros((ff.SLOTS, n_nodes), dtype=np.int64),
-        np.full((ff.KNOWN, 4), -1, dtype=np.int64),
+        np.full((ff.KNOWN, 5), -1, dtype=np.int64),  # fingerprint, key, block, cost, trees
         np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
         np.zeros(

@@ -146,12 +146,14 @@ def _in_targets(lists, n_nodes, key, node):
 @nb.njit(cache=True, inline="always")
 def _fingerprint(trees):
     """A sum over the trees' places, cheap to compute: where to look for a field already
-    computed (layouts of equal sums are then compared in full)."""
+    computed (layouts of equal sums are then compared in full); and how many trees stand."""
     h = np.int64(0)
+    count = np.int64(0)
     for i in range(trees.shape[0]):
         w = np.int64(i + 1)
         h += trees[i] * w * w * w
-    return h
+        count += trees[i]
+    return h, count
 
 
 @nb.njit(cache=True, inline="always")
@@ -183,7 +185,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     field is updated where they changed (the same numbers, without searching the whole board)."""
     first, nbr, lists, canoe = B[0], B[1], B[3], B[2][c.N_CANOE]
     meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
-    h = _fingerprint(trees)
+    h, count = _fingerprint(trees)
     nearest = -1
     fewest = CHANGES + 1
     for j in range(known.shape[0]):
@@ -191,6 +193,8 @@ def _known_field(B, trees, cache, tree_cost, key, block):
             continue
         if known[j, 0] == h and _same(known_trees[j], trees):
             return j
+        if abs(known[j, 4] - count) >= fewest:
+            continue  # at least that many trees changed: not compared node by node
         changed = _changes(known_trees[j], trees, fewest)
         if changed < fewest:
             nearest, fewest = j, changed
@@ -211,6 +215,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
             work[: fsr.update_work_size(n_nodes)],
         )
         known[nearest, 0] = h
+        known[nearest, 4] = count
         return nearest
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
@@ -231,6 +236,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     known[j, 1] = key
     known[j, 2] = block
     known[j, 3] = tree_cost
+    known[j, 4] = count
     return j
 
 
