@@ -191,7 +191,7 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
         np.zeros(
-            fsr.update_work_size(n_nodes)
+            fsr.update_work_size(n_nodes, tree_cost)
             + fsr.field_work_size(n_nodes, max(1, B[4][c.L_TREASURES]), tree_cost),
             dtype=np.int64,
         ),

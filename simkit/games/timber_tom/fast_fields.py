@@ -212,7 +212,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
             tree_cost,
             block,
             known_fields[nearest],
-            work[: fsr.update_work_size(n_nodes)],
+            work[: fsr.update_work_size(n_nodes, tree_cost)],
         )
         known[nearest, 0] = h
         known[nearest, 4] = count
@@ -229,7 +229,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
         tree_cost,
         block,
         known_fields[j],
-        work[fsr.update_work_size(n_nodes) :],
+        work[fsr.update_work_size(n_nodes, tree_cost) :],
     )
     known_trees[j] = trees
     known[j, 0] = h

@@ -356,6 +356,19 @@ def _entry_cost(canoe, layout, tree_cost, trees_block, u):
 
 
 @nb.njit(cache=True, inline="always")
+def _supported(into_first, into, canoe, layout, tree_cost, trees_block, dist, freed, v):
+    """Whether ``v`` keeps a shortest way through a node not freed (``freed`` 1)."""
+    for k in range(into_first[v], into_first[v + 1]):
+        u = into[k]
+        if freed[u] == 1 or dist[u] >= INF:
+            continue
+        step = _entry_cost(canoe, layout, tree_cost, trees_block, u)
+        if step >= 0 and dist[u] + step == dist[v]:
+            return True
+    return False
+
+
+@nb.njit(cache=True, inline="always")
 def _relax_from(first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, head, tail):
     """Lower ``dist`` from the nodes queued in ``queue[head:tail]`` (a circular queue of a node
     each, ``queued`` its marks, left clear) until nothing lowers: the shortest ways through the
@@ -390,14 +403,18 @@ def _update_field(
     changed tree at a time, in place (``layout`` follows): the same numbers as
     :func:`_fill_distance_field` gives for ``trees``, found by looking only where the changed
     tree's ways led. A tree cut lowers the nodes beyond it; a tree planted first frees every
-    node whose shortest way may have crossed it (those with a tight step from it, and on), then
-    gives each the best of its other neighbours and lowers from there. ``work``: at least
+    node all of whose shortest ways crossed it (those with a tight step from it, and on, but
+    for the ones with another tight step left), then gives each the best of its other
+    neighbours and lowers from there. ``work``: at least
     :func:`update_work_size` integers, left as zeros where it holds marks."""
     n = dist.shape[0]
     queue = work[:n]
     queued = work[n : 2 * n]  # 1: in the queue; zeros between uses
-    freed = work[2 * n : 3 * n]  # 1: freed by a tree planted; zeros between uses
+    freed = work[2 * n : 3 * n]  # 1: freed by a tree planted, 2: to be decided; zeros between uses
     listed = work[3 * n : 4 * n]
+    ring = tree_cost + 3  # a step costs at most 2 + tree_cost
+    size = work[4 * n : 4 * n + ring]
+    filed = work[4 * n + ring : 4 * n + ring + ring * n]  # a node is filed at most once
     for x in range(n):
         if layout[x] == trees[x]:
             continue
@@ -422,27 +439,50 @@ def _update_field(
                 first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, 0, tail
             )
             continue
-        # planted (or blocking now): free the nodes whose way may have stepped off x
-        m = 0
+        # planted (or blocking now): free the nodes all of whose shortest ways stepped off x,
+        # or onto a node freed so; a node is decided once its supporters are (they are nearer
+        # the targets: the candidates are walked in order of distance, Dial's buckets of
+        # ``_fill_distance_field``), and one with a shortest way left keeps its distance
+        size[:] = 0
+        pending = 0
+        d = dist[x] + before
         for k in range(first[x], first[x + 1]):
             v = nbr[k]
-            if dist[v] != 0 and not freed[v] and dist[v] == dist[x] + before:
-                freed[v] = 1
-                listed[m] = v
+            if dist[v] != 0 and freed[v] == 0 and dist[v] == d:
+                freed[v] = 2
+                filed[size[0]] = v
+                size[0] += 1
+                pending += 1
+        m = 0
+        b = 0  # the bucket of distance d
+        while pending:
+            at = b * n
+            for i in range(size[b]):
+                w = filed[at + i]
+                pending -= 1
+                if _supported(
+                    into_first, into, canoe, layout, tree_cost, trees_block, dist, freed, w
+                ):
+                    freed[w] = 0  # its dependents were not filed from it: none comes back to it
+                    continue
+                freed[w] = 1
+                listed[m] = w
                 m += 1
-        i = 0
-        while i < m:
-            w = listed[i]
-            i += 1
-            step = _entry_cost(canoe, layout, tree_cost, trees_block, w)  # w is not x: as before
-            if step < 0:
-                continue
-            for k in range(first[w], first[w + 1]):
-                y = nbr[k]
-                if dist[y] != 0 and not freed[y] and dist[y] == dist[w] + step:
-                    freed[y] = 1
-                    listed[m] = y
-                    m += 1
+                step = _entry_cost(canoe, layout, tree_cost, trees_block, w)  # w is not x
+                if step < 0:
+                    continue
+                nb_ = b + step
+                if nb_ >= ring:
+                    nb_ -= ring
+                for k in range(first[w], first[w + 1]):
+                    y = nbr[k]
+                    if dist[y] != 0 and freed[y] == 0 and dist[y] == dist[w] + step:
+                        freed[y] = 2
+                        filed[nb_ * n + size[nb_]] = y
+                        size[nb_] += 1
+                        pending += 1
+            size[b] = 0
+            b = 0 if b + 1 == ring else b + 1
         for i in range(m):
             dist[listed[i]] = INF
         for i in range(m):
@@ -467,9 +507,9 @@ def _update_field(
 
 
 @nb.njit(cache=True, inline="always")
-def update_work_size(n_nodes):
+def update_work_size(n_nodes, tree_cost):
     """The scratch :func:`_update_field` needs."""
-    return 4 * n_nodes
+    return 4 * n_nodes + (tree_cost + 3) * (n_nodes + 1)
 
 
 def updated_field(
@@ -485,7 +525,7 @@ def updated_field(
     t = tables(board)
     dist = distance_field(board, before, targets, tree_cost, trees_block)
     layout = np.frombuffer(before, dtype=np.uint8).copy()
-    work = np.zeros(update_work_size(board.n_nodes), dtype=np.int64)
+    work = np.zeros(update_work_size(board.n_nodes, tree_cost), dtype=np.int64)
     return _update_field(
         t.first,
         t.nbr,
