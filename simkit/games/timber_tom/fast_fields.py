@@ -26,8 +26,9 @@ FLY_MARGIN = walkers.FLY_MARGIN
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
-CHANGES = 4  # trees changed since a kept field of the same targets, for it to be updated (each
-# change costs a fifth of a field or so: the nodes whose ways crossed the tree are searched again)
+CHANGES = 8  # trees changed since a kept field of the same targets, for it to be updated (8
+# planted trees cost some two thirds of a field: the nodes left with no shortest way are searched
+# again)
 
 
 # ----------------------------------------------------------------------- small readings
