@@ -187,12 +187,12 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
         np.zeros((ff.SLOTS, n_nodes), dtype=np.int64),
-        np.full((ff.KNOWN, 4), -1, dtype=np.int64),
+        np.full((ff.KNOWN, 5), -1, dtype=np.int64),  # fingerprint, key, block, cost, trees
         np.zeros((ff.KNOWN, n_nodes), dtype=np.uint8),
         np.zeros((ff.KNOWN, n_nodes), dtype=np.int64),
         np.zeros(
-            fsr.update_work_size(n_nodes)
-            + fsr.field_work_size(B[1], max(1, B[4][c.L_TREASURES]), tree_cost),
+            fsr.update_work_size(n_nodes, tree_cost)
+            + fsr.field_work_size(n_nodes, max(1, B[4][c.L_TREASURES]), tree_cost),
             dtype=np.int64,
         ),
         np.zeros((7, max(n_nodes, 16)), dtype=np.int64),

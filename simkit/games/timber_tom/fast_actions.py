@@ -146,7 +146,7 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
 
 
 # ----------------------------------------------------------------------- legal actions
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _clear_after(B, g, ps, trees, legal, k):
     """``state._clear_after_actions``, appended to ``legal`` from row ``k``; returns the end."""
     first, nbr, nd = B[0], B[1], B[2]
@@ -169,7 +169,7 @@ def _clear_after(B, g, ps, trees, legal, k):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _move_actions(B, rl, g, ps, trees, path, n, legal):
     first, nbr, nd, tailwind = B[0], B[1], B[2], B[6]
     camp = nd.shape[1] - 1

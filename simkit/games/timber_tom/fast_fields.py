@@ -26,8 +26,9 @@ FLY_MARGIN = walkers.FLY_MARGIN
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
-CHANGES = 4  # trees changed since a kept field of the same targets, for it to be updated (each
-# change costs a fifth of a field or so: the nodes whose ways crossed the tree are searched again)
+CHANGES = 8  # trees changed since a kept field of the same targets, for it to be updated (8
+# planted trees cost some two thirds of a field: the nodes left with no shortest way are searched
+# again)
 
 
 # ----------------------------------------------------------------------- small readings
@@ -146,12 +147,14 @@ def _in_targets(lists, n_nodes, key, node):
 @nb.njit(cache=True, inline="always")
 def _fingerprint(trees):
     """A sum over the trees' places, cheap to compute: where to look for a field already
-    computed (layouts of equal sums are then compared in full)."""
+    computed (layouts of equal sums are then compared in full); and how many trees stand."""
     h = np.int64(0)
+    count = np.int64(0)
     for i in range(trees.shape[0]):
         w = np.int64(i + 1)
         h += trees[i] * w * w * w
-    return h
+        count += trees[i]
+    return h, count
 
 
 @nb.njit(cache=True, inline="always")
@@ -183,7 +186,7 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     field is updated where they changed (the same numbers, without searching the whole board)."""
     first, nbr, lists, canoe = B[0], B[1], B[3], B[2][c.N_CANOE]
     meta, known, known_trees, known_fields = cache[0], cache[3], cache[4], cache[5]
-    h = _fingerprint(trees)
+    h, count = _fingerprint(trees)
     nearest = -1
     fewest = CHANGES + 1
     for j in range(known.shape[0]):
@@ -191,6 +194,8 @@ def _known_field(B, trees, cache, tree_cost, key, block):
             continue
         if known[j, 0] == h and _same(known_trees[j], trees):
             return j
+        if abs(known[j, 4] - count) >= fewest:
+            continue  # at least that many trees changed: not compared node by node
         changed = _changes(known_trees[j], trees, fewest)
         if changed < fewest:
             nearest, fewest = j, changed
@@ -208,9 +213,10 @@ def _known_field(B, trees, cache, tree_cost, key, block):
             tree_cost,
             block,
             known_fields[nearest],
-            work[: fsr.update_work_size(n_nodes)],
+            work[: fsr.update_work_size(n_nodes, tree_cost)],
         )
         known[nearest, 0] = h
+        known[nearest, 4] = count
         return nearest
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
@@ -224,13 +230,14 @@ def _known_field(B, trees, cache, tree_cost, key, block):
         tree_cost,
         block,
         known_fields[j],
-        work[fsr.update_work_size(n_nodes) :],
+        work[fsr.update_work_size(n_nodes, tree_cost) :],
     )
     known_trees[j] = trees
     known[j, 0] = h
     known[j, 1] = key
     known[j, 2] = block
     known[j, 3] = tree_cost
+    known[j, 4] = count
     return j
 
 

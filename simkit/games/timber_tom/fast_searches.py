@@ -304,36 +304,27 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
     costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
     ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
     are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
-    # every relaxation files one entry; a node's entries are at most its in-degree, plus targets
-    cap = nbr.shape[0] + targets.shape[0] + 1
+    # a bucket is a stack of nodes: a node is filed at most once at each distance (only when its
+    # distance falls), so a bucket holds at most every node and the targets; the order a bucket
+    # is walked in changes no distance
+    cap = first.shape[0] - 1 + targets.shape[0]
     ring = tree_cost + 3
-    entry_node = work[:cap]
-    entry_next = work[cap : 2 * cap]
-    bucket_head = work[2 * cap : 2 * cap + ring]
-    bucket_tail = work[2 * cap + ring : 2 * cap + 2 * ring]
+    size = work[:ring]
+    filed = work[ring : ring + ring * cap]
     dist[:] = INF
-    bucket_head[:] = -1
-    used = 0
+    size[:] = 0
     for t in targets:
         dist[t] = 0
     for t in targets:
-        entry_node[used] = t
-        entry_next[used] = -1
-        if bucket_head[0] < 0:
-            bucket_head[0] = used
-        else:
-            entry_next[bucket_tail[0]] = used
-        bucket_tail[0] = used
-        used += 1
+        filed[size[0]] = t
+        size[0] += 1
     last = 0
     d = 0
     b = 0  # d's bucket: d modulo ring, kept by counting (a division per node costs more)
     while d <= last:
-        e = bucket_head[b]
-        bucket_head[b] = -1  # every cost is at least 1: nothing is filed in the bucket walked
-        while e >= 0:
-            u = entry_node[e]
-            e = entry_next[e]
+        at = b * cap
+        for i in range(size[b]):  # every cost is at least 1: nothing is filed in the bucket walked
+            u = filed[at + i]
             if dist[u] != d or (trees[u] and trees_block):
                 continue
             step = 1 + canoe[u] + (tree_cost if trees[u] else 0)
@@ -341,19 +332,15 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
             nb_ = b + step
             if nb_ >= ring:
                 nb_ -= ring
+            into = nb_ * cap
             for k in range(first[u], first[u + 1]):
                 v = nbr[k]
                 if nd < dist[v]:
                     dist[v] = nd
-                    entry_node[used] = v
-                    entry_next[used] = -1
-                    if bucket_head[nb_] < 0:
-                        bucket_head[nb_] = used
-                    else:
-                        entry_next[bucket_tail[nb_]] = used
-                    bucket_tail[nb_] = used
-                    used += 1
+                    filed[into + size[nb_]] = v
+                    size[nb_] += 1
                     last = max(last, nd)
+        size[b] = 0
         d += 1
         b = 0 if b + 1 == ring else b + 1
     return dist
@@ -366,6 +353,19 @@ def _entry_cost(canoe, layout, tree_cost, trees_block, u):
     if layout[u] and trees_block:
         return -1
     return 1 + canoe[u] + (tree_cost if layout[u] else 0)
+
+
+@nb.njit(cache=True, inline="always")
+def _supported(into_first, into, canoe, layout, tree_cost, trees_block, dist, freed, v):
+    """Whether ``v`` keeps a shortest way through a node not freed (``freed`` 1)."""
+    for k in range(into_first[v], into_first[v + 1]):
+        u = into[k]
+        if freed[u] == 1 or dist[u] >= INF:
+            continue
+        step = _entry_cost(canoe, layout, tree_cost, trees_block, u)
+        if step >= 0 and dist[u] + step == dist[v]:
+            return True
+    return False
 
 
 @nb.njit(cache=True, inline="always")
@@ -403,14 +403,18 @@ def _update_field(
     changed tree at a time, in place (``layout`` follows): the same numbers as
     :func:`_fill_distance_field` gives for ``trees``, found by looking only where the changed
     tree's ways led. A tree cut lowers the nodes beyond it; a tree planted first frees every
-    node whose shortest way may have crossed it (those with a tight step from it, and on), then
-    gives each the best of its other neighbours and lowers from there. ``work``: at least
+    node all of whose shortest ways crossed it (those with a tight step from it, and on, but
+    for the ones with another tight step left), then gives each the best of its other
+    neighbours and lowers from there. ``work``: at least
     :func:`update_work_size` integers, left as zeros where it holds marks."""
     n = dist.shape[0]
     queue = work[:n]
     queued = work[n : 2 * n]  # 1: in the queue; zeros between uses
-    freed = work[2 * n : 3 * n]  # 1: freed by a tree planted; zeros between uses
+    freed = work[2 * n : 3 * n]  # 1: freed by a tree planted, 2: to be decided; zeros between uses
     listed = work[3 * n : 4 * n]
+    ring = tree_cost + 3  # a step costs at most 2 + tree_cost
+    size = work[4 * n : 4 * n + ring]
+    filed = work[4 * n + ring : 4 * n + ring + ring * n]  # a node is filed at most once
     for x in range(n):
         if layout[x] == trees[x]:
             continue
@@ -435,27 +439,50 @@ def _update_field(
                 first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, 0, tail
             )
             continue
-        # planted (or blocking now): free the nodes whose way may have stepped off x
-        m = 0
+        # planted (or blocking now): free the nodes all of whose shortest ways stepped off x,
+        # or onto a node freed so; a node is decided once its supporters are (they are nearer
+        # the targets: the candidates are walked in order of distance, Dial's buckets of
+        # ``_fill_distance_field``), and one with a shortest way left keeps its distance
+        size[:] = 0
+        pending = 0
+        d = dist[x] + before
         for k in range(first[x], first[x + 1]):
             v = nbr[k]
-            if dist[v] != 0 and not freed[v] and dist[v] == dist[x] + before:
-                freed[v] = 1
-                listed[m] = v
+            if dist[v] != 0 and freed[v] == 0 and dist[v] == d:
+                freed[v] = 2
+                filed[size[0]] = v
+                size[0] += 1
+                pending += 1
+        m = 0
+        b = 0  # the bucket of distance d
+        while pending:
+            at = b * n
+            for i in range(size[b]):
+                w = filed[at + i]
+                pending -= 1
+                if _supported(
+                    into_first, into, canoe, layout, tree_cost, trees_block, dist, freed, w
+                ):
+                    freed[w] = 0  # its dependents were not filed from it: none comes back to it
+                    continue
+                freed[w] = 1
+                listed[m] = w
                 m += 1
-        i = 0
-        while i < m:
-            w = listed[i]
-            i += 1
-            step = _entry_cost(canoe, layout, tree_cost, trees_block, w)  # w is not x: as before
-            if step < 0:
-                continue
-            for k in range(first[w], first[w + 1]):
-                y = nbr[k]
-                if dist[y] != 0 and not freed[y] and dist[y] == dist[w] + step:
-                    freed[y] = 1
-                    listed[m] = y
-                    m += 1
+                step = _entry_cost(canoe, layout, tree_cost, trees_block, w)  # w is not x
+                if step < 0:
+                    continue
+                nb_ = b + step
+                if nb_ >= ring:
+                    nb_ -= ring
+                for k in range(first[w], first[w + 1]):
+                    y = nbr[k]
+                    if dist[y] != 0 and freed[y] == 0 and dist[y] == dist[w] + step:
+                        freed[y] = 2
+                        filed[nb_ * n + size[nb_]] = y
+                        size[nb_] += 1
+                        pending += 1
+            size[b] = 0
+            b = 0 if b + 1 == ring else b + 1
         for i in range(m):
             dist[listed[i]] = INF
         for i in range(m):
@@ -480,9 +507,9 @@ def _update_field(
 
 
 @nb.njit(cache=True, inline="always")
-def update_work_size(n_nodes):
+def update_work_size(n_nodes, tree_cost):
     """The scratch :func:`_update_field` needs."""
-    return 4 * n_nodes
+    return 4 * n_nodes + (tree_cost + 3) * (n_nodes + 1)
 
 
 def updated_field(
@@ -498,7 +525,7 @@ def updated_field(
     t = tables(board)
     dist = distance_field(board, before, targets, tree_cost, trees_block)
     layout = np.frombuffer(before, dtype=np.uint8).copy()
-    work = np.zeros(update_work_size(board.n_nodes), dtype=np.int64)
+    work = np.zeros(update_work_size(board.n_nodes, tree_cost), dtype=np.int64)
     return _update_field(
         t.first,
         t.nbr,
@@ -515,15 +542,16 @@ def updated_field(
 
 
 @nb.njit(cache=True, inline="always")
-def field_work_size(nbr, n_targets, tree_cost):
-    """The scratch :func:`_fill_distance_field` needs."""
-    return 2 * (nbr.shape[0] + n_targets + 1) + 2 * (tree_cost + 3)
+def field_work_size(n_nodes, n_targets, tree_cost):
+    """The scratch :func:`_fill_distance_field` needs: a bucket of every node and the targets
+    for each of ``tree_cost + 3`` distances, and their sizes."""
+    return (tree_cost + 3) * (n_nodes + n_targets + 1)
 
 
 @nb.njit(cache=True)
 def _distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block):
     dist = np.empty(first.shape[0] - 1, dtype=np.int64)
-    work = np.empty(field_work_size(nbr, targets.shape[0], tree_cost), dtype=np.int64)
+    work = np.empty(field_work_size(dist.shape[0], targets.shape[0], tree_cost), dtype=np.int64)
     return _fill_distance_field(
         first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work
     )

@@ -73,7 +73,7 @@ def compiled_form(player) -> tuple[int, list[int]] | None:
 
 
 # ----------------------------------------------------------------------- moving
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _trade(B, rl, g, ps, trees, cache, par, s, legal, k):
     """``_Walker._trade``: a row of ``legal`` or -1."""
     nd, lists = B[2], B[3]
@@ -106,7 +106,7 @@ def _trade(B, rl, g, ps, trees, cache, par, s, legal, k):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _no_step(legal, k):
     """Stop if the hiker may; else trade for the spaces to go on; only then give up the move."""
     j = _find(legal, k, c.A_STOP, 0, 0)
@@ -125,7 +125,7 @@ def _no_step(legal, k):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _landing_targets(B, rl, g, ps, trees, cache, par, s, n, out):
     """``_Walker._landing_targets``: free helipads worth an exact landing, into ``out``."""
     nd, lists, list_len = B[2], B[3], B[4]
@@ -162,7 +162,7 @@ def _landing_targets(B, rl, g, ps, trees, cache, par, s, n, out):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
     """``_Walker._exact_landing``: a step on a way that ends the move exactly on a landing
     target; a row of ``legal`` or -1."""
@@ -256,7 +256,7 @@ def _before(stuck, d, cost, draw, stuck2, d2, cost2, draw2):
     return draw < draw2
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _move(B, rl, g, ps, trees, path, cache, par, s, n, legal, k, rngs):
     first, nbr, nd = B[0], B[1], B[2]
     camp = nd.shape[1] - 1
@@ -332,7 +332,7 @@ def _between(B, trees, cache, par, start, goal, out):
             out[i] = True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _rival(B, rl, ps, s, n, par):
     nd, lists = B[2], B[3]
     rows, cols = nd[c.N_ROW], nd[c.N_COL]
@@ -357,7 +357,7 @@ def _rival(B, rl, ps, s, n, par):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     first, nbr, nd, lists = B[0], B[1], B[2], B[3]
     rows, cols = nd[c.N_ROW], nd[c.N_COL]
@@ -413,7 +413,7 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _lift(B, rl, ps, trees, cache, par, s, legal, k):
     """Lift the tree that opens the way: next to the hiker (else within a move's reach), the one
     nearest the goal."""
@@ -433,7 +433,7 @@ def _lift(B, rl, ps, trees, cache, par, s, legal, k):
     return 0  # ("lift", -1) is first
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _fly(B, rl, g, ps, trees, cache, par, s, legal, k):
     nd, lists = B[2], B[3]
     n_nodes = nd.shape[1]
@@ -455,7 +455,7 @@ def _fly(B, rl, g, ps, trees, cache, par, s, legal, k):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _hotspot(B, rl, ps, par, s, legal, k):
     nd = B[2]
     radios = False
@@ -473,7 +473,7 @@ def _hotspot(B, rl, ps, par, s, legal, k):
     return _find(legal, k, c.A_HOTSPOT, c.HOT_PLANT, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _clear_after(B, rl, g, ps, trees, cache, par, s, legal, k):
     """Only a chainsaw cut that would otherwise be lost, on the tree next on the way."""
     if not g[c.G_SAW_CREDIT]:

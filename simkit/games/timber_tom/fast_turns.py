@@ -285,7 +285,7 @@ def _next_turn(
         )
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def apply(
     B,
     D,
