@@ -655,15 +655,23 @@ class _Plan:
         # card then walks about 1.2 circles and 0.6 triangles (blisters included).
         if math.ceil(home_turns(b, 1.2, 0.6)[space]) + 1 > self.turns_after:
             return STRANDED  # slowed down, it may not be home by 6 p.m.: all points lost
-        # The hero: home within the next rucksack_turns turns at the planner's Rucksack pace,
-        # at 4 p.m. or later by the last of them (near Keswick one can wait for 4 p.m.).
+        # The hero: home within the turns it carries it at the planner's Rucksack pace, at 4 p.m.
+        # or later by the last of them (near Keswick one can wait for 4 p.m.).
         slow = self.style.rucksack_caution
         pace = home_turns(b, self.style.home_circles - slow, self.style.home_triangles - slow)
         home = math.ceil(pace[space])
-        last = v.turn + r.rucksack_turns
-        if home <= r.rucksack_turns and last >= b.return_from_turn and v.turn + home < b.n_turns:
+        carried = self.turns_after if self.keeps_at_will(seat) else r.rucksack_turns
+        last = v.turn + carried
+        if home <= carried and last >= b.return_from_turn and v.turn + home < b.n_turns:
             return r.rucksack_hero + burden / 2
         return burden
+
+    def keeps_at_will(self, seat: int) -> bool:
+        """Whether ``seat`` carries the Heavy Rucksack and wins every vote on it: with at most one
+        other Rambler still on the map to vote, its own vote wins or ties, and a tie is the
+        carrier's to decide. It then carries it for as long as it likes, not two turns."""
+        v = self.view
+        return seat == v.rucksack_holder and sum(p >= 0 for p in v.positions) <= 2
 
 
 @strategy("peak-bagger", games=(GAME,))

@@ -229,6 +229,27 @@ def carrier_keeps_a_gift():
     return s
 
 
+def two_player_carrier_votes_last():
+    # 3:40 p.m., two Ramblers (the game the audit found it in): the carrier is some three turns
+    # from Keswick at the Rucksack's pace. Its own vote wins or ties the vote, and a tie is its
+    # to decide, so it can carry the Rucksack home for the hero's 5 points well past two turns.
+    s = position(
+        2,
+        seat=1,
+        turn=LATE - 1,
+        at=["Walla Crag", "Portinscale - Braithwaite #2"],
+        hands=[[], ["Blister"]],
+        rucksack=1,
+        carried_turns=1,
+    )
+    with_scores(s, [77, 79])
+    s.apply(("play", s.hands[1][0]))
+    assert s.phase == VOTE and s.cur == 0
+    s.apply(("vote", 1))
+    assert s.phase == VOTE and s.cur == 1
+    return s
+
+
 def stranded_weakest():
     # 4:20 p.m.: the weakest Rambler is up Helvellyn; slowed by the Rucksack it would not be home
     # by 6 p.m., so it should not vote the Rucksack onto itself.
@@ -317,6 +338,11 @@ SCENARIOS = [
         "the carrier keeps a gift",
         carrier_keeps_a_gift,
         lambda n, s: choose(n, s) == ("vote", 0),
+    ),
+    Scenario(
+        "the carrier who decides every vote keeps the hero's points for more than two turns",
+        two_player_carrier_votes_last,
+        lambda n, s: choose(n, s) == ("vote", 1),
     ),
     Scenario(
         "neither strands itself with the Rucksack nor hands it to the leader",

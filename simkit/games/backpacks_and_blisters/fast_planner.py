@@ -454,7 +454,7 @@ def _rest(state, seat, skip, rest):
 
 
 @nb.njit(cache=True, inline="always")
-def _rucksack_gain(style, rules, table, seats, homes, turns_after, s):
+def _rucksack_gain(style, rules, table, seats, homes, turns_after, s, n):
     """``_Plan.rucksack_gain``: the hero's points if ``s`` can bring it home in time, less the
     pace it costs; ``STRANDED`` if it may keep ``s`` out past 6 p.m."""
     space = seats[s, POS]
@@ -467,20 +467,30 @@ def _rucksack_gain(style, rules, table, seats, homes, turns_after, s):
     if math.ceil(homes[STRANDED_PACE, space]) + 1 > turns_after:
         return STRANDED
     home = math.ceil(homes[PACE, space])
-    last = turn + rules[R_RUCKSACK_TURNS]
-    if home <= rules[R_RUCKSACK_TURNS] and last >= rf and turn + home < rules[R_N_TURNS]:
+    carried = turns_after if _keeps_at_will(table, seats, s, n) else rules[R_RUCKSACK_TURNS]
+    last = turn + carried
+    if home <= carried and last >= rf and turn + home < rules[R_N_TURNS]:
         return rules[R_RUCKSACK_HERO] + burden / 2
     return burden
 
 
 @nb.njit(cache=True, inline="always")
-def _rucksack_target(p, rules, table, seats, acts, count, gains):
+def _keeps_at_will(table, seats, s, n):
+    """``_Plan.keeps_at_will``: ``s`` carries the Rucksack with at most one other voter left."""
+    on_map = 0
+    for t in range(n):
+        on_map += seats[t, POS] >= 0
+    return table[HOLDER] == s and on_map <= 2
+
+
+@nb.njit(cache=True, inline="always")
+def _rucksack_target(p, rules, table, seats, acts, count, gains, n):
     """``_Plan.rucksack_target`` over the seats of ``acts[:count]``: the row to pick."""
     seat = p.seat
     me_row = -1
     for r in range(count):
         s = acts[r, 1]
-        gains[r] = _rucksack_gain(p.style, rules, table, seats, p.homes, p.turns_after, s)
+        gains[r] = _rucksack_gain(p.style, rules, table, seats, p.homes, p.turns_after, s, n)
         if s == seat:
             me_row = r
     if count == 1 and me_row == 0:
@@ -571,7 +581,7 @@ def decide(phase, k, board, state, work, tables, notes, count, seat, n):
                 best, best_score = r, score
         return best
     if phase == P_VOTE:
-        return _rucksack_target(p, rules, table, seats, acts, count, notes.gains)
+        return _rucksack_target(p, rules, table, seats, acts, count, notes.gains, n)
     if phase == P_DISCARD:
         best, least = 0, np.inf
         for r in range(count):
