@@ -894,9 +894,9 @@ def check(game, n_games, players, seed, rules_file, sets):
     help="Processes compiling at once (default: one a core, the longest compile first).",
 )
 def compile_engines(games, jobs):
-    """Compile the games' compiled engines now (all games if none is named), so that no run waits
-    for it: numba keeps them on disk. The first compile takes half a minute to a few minutes by
-    game; a run does it itself when it must.
+    """Compile the games' compiled engines and their compiled playouts now (all games if none is
+    named), so that no run, search or audit waits for it: numba keeps them on disk. The first
+    compile takes a minute to several minutes by game; a run does it itself when it must.
 
     \b
     Example:

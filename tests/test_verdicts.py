@@ -9,9 +9,28 @@ import numpy as np
 import polars as pl
 import pytest
 import toy_games as toy
+from hypothesis import given
+from hypothesis import strategies as st
 from sizes import size
+from statsmodels.stats.multitest import multipletests
 
 from simkit.core import verdicts
+
+
+@given(
+    st.lists(
+        st.one_of(st.floats(0.0, 1.0), st.just(float("nan")), st.sampled_from([0.0, 0.5, 1.0])),
+        max_size=30,
+    )
+)
+def test_holm_is_statsmodels_holm_and_keeps_nan(p_values):
+    p = np.array(p_values, dtype=float)
+    got = verdicts.holm(p)
+    ok = ~np.isnan(p)
+    assert np.isnan(got[~ok]).all()
+    if ok.any():
+        want = multipletests(p[ok], method="holm")[1]
+        np.testing.assert_allclose(got[ok], want, rtol=1e-12, atol=1e-15)
 
 
 def weighted_winner(rng, games: int, chances: list[float], variant="base") -> pl.DataFrame:

@@ -45,7 +45,7 @@ from simkit.core.results import (
     write_json,
     write_part,
 )
-from simkit.core.rng import game_seed, seat_streams
+from simkit.core.rng import GameRng, game_seed, seat_streams
 from simkit.core.strategy import make_strategy, names_code
 from simkit.core.traces import TRACE_SCHEMA, ScoreRecorder, TraceBuffer
 from simkit.core.worlds import Worlds, uses_worlds
@@ -288,22 +288,33 @@ def _compiled_before(module) -> bool:
 def compile_engines(games: list[str], jobs: int) -> list[str]:
     """Compile the compiled engines of ``games`` now, in ``jobs`` processes (0: one a core; numba
     keeps them on disk), so that no run or test waits for it; the games that have one."""
-    names = [g for g in games if registry.game(g).fast_engine]
-    modules = sorted((registry.game(g).fast_engine for g in names), key=_source_size, reverse=True)
-    workers = jobs or min(len(modules), os.cpu_count() or 1) or 1
-    Parallel(n_jobs=workers)(delayed(_warm)(m) for m in modules)
+    names = sorted(
+        (g for g in games if registry.game(g).fast_engine), key=_source_size, reverse=True
+    )
+    workers = jobs or min(len(names), os.cpu_count() or 1) or 1
+    Parallel(n_jobs=workers)(delayed(_warm)(g) for g in names)
     return names
 
 
-def _source_size(module: str) -> int:
-    """Bytes of an engine's compiled sources (the ``fast*.py`` beside it), so the longest compile
-    starts first and the others share the remaining cores."""
-    path = Path(importlib.util.find_spec(module).origin)
+def _source_size(game: str) -> int:
+    """Bytes of a game's compiled sources (the ``fast*.py`` beside its engine), so the longest
+    compile starts first and the others share the remaining cores."""
+    path = Path(importlib.util.find_spec(registry.game(game).fast_engine).origin)
     return sum(p.stat().st_size for p in path.parent.glob("fast*.py"))
 
 
-def _warm(module: str) -> None:
-    importlib.import_module(module).warm()
+def _warm(game: str) -> None:
+    """The game's compiled engine and, where it offers them, its compiled playouts (the search
+    player's and the audit's), each one move of a new two-player game played on by ``random``."""
+    spec = registry.game(game)
+    module = importlib.import_module(spec.fast_engine)
+    module.warm()
+    playouts = getattr(module, "playouts", None)
+    if playouts is not None:
+        world = spec.new_state(spec.default_rules(), 2, GameRng(0))
+        seat = world.current_player()
+        legal = world.legal_actions()
+        playouts(world, seat, legal[:1], make_strategy("random", game), GameRng(1))
 
 
 def choose_engine(exp: Experiment, engine: str = "auto") -> tuple[str, str]:

@@ -459,17 +459,32 @@ def _fill_shuffled(S, p, first, count):
 # ----------------------------------------------------------------------- games
 
 
-@nb.njit(cache=True, inline="always", _nrt=False)
-def play(S, T, n, kinds, params):
-    """One game from the seeds in S.rng to its end; False if it ran past MAX_DECISIONS."""
-    setup(S, T, n)
-    while S.g[G.G_PHASE] != G.OVER:
+# What play_on says of the game it was given.
+PLAYED, RAN_LONG, NOT_OFFERED = range(3)
+
+
+@nb.njit(cache=True, _nrt=False)
+def play_on(S, T, n, kinds, params, forced, offered, horizon):
+    """The game in S played on by the compiled players, first playing ``forced`` (a row of the
+    position's legal actions, ``offered`` of them) when it is not -1, and cut short after
+    ``horizon`` of the players' decisions (0: played to the end): PLAYED, RAN_LONG if it ran
+    past MAX_DECISIONS, or NOT_OFFERED if the position does not offer ``offered`` actions.
+
+    A run (:func:`play_games`) and a playout (:mod:`fast_playouts`) both go through this one
+    function, so that numba compiles the inlined engine once, not once for each caller."""
+    if forced != -1:
+        if G.legal_actions(S, T, n) != offered:
+            return NOT_OFFERED  # the engines disagree on the choices
+        G.apply(S, T, n, forced)
+    decisions = 0
+    while S.g[G.G_PHASE] != G.OVER and not (horizon and decisions >= horizon):
         if S.g[G.G_DECISIONS] >= MAX_DECISIONS:
-            return False
+            return RAN_LONG
         seat = G.current_player(S)
         G.legal_actions(S, T, n)
         G.apply(S, T, n, FP.choose(S, T, n, kinds, params, seat))
-    return True
+        decisions += 1
+    return PLAYED
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -543,7 +558,8 @@ def play_games(S, T, n, states, kinds, params, out, end, turns):
     for g in range(states.shape[0]):
         for i in range(1 + n):
             S.rng[i] = states[g, i]
-        if play(S, T, n, kinds[g], params[g]):
+        setup(S, T, n)
+        if play_on(S, T, n, kinds[g], params[g], -1, 0, 0) == PLAYED:
             turns[g] = outcome(S, T, n, out, g)
             end[g] = S.g[G.G_END_REASON]
         else:

@@ -22,7 +22,6 @@ import numpy as np
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import fast
 from simkit.games.hike_it import fast_game as G
-from simkit.games.hike_it import fast_planner as FP
 from simkit.games.hike_it.data import WEATHER_KINDS
 from simkit.games.hike_it.phases import OVER
 from simkit.games.hike_it.state import HikeState
@@ -280,17 +279,8 @@ def _play_moves(P, S, T, n, kinds, params, moves, offered, horizon, seat):
     out = np.zeros((1, n, fast.N_OUT), dtype=np.int64)
     for i in range(moves.shape[0]):
         _restore(S, P)
-        if G.legal_actions(S, T, n) != offered:
-            return wins, margins, False  # the engines disagree on the choices: not this world
-        G.apply(S, T, n, moves[i])
-        decisions = 0  # the policy's, as ``playout`` counts them after the move
-        while S.g[G.G_PHASE] != OVER and not (horizon and decisions >= horizon):
-            if S.g[G.G_DECISIONS] >= fast.MAX_DECISIONS:
-                return wins, margins, False
-            chooser = G.current_player(S)
-            G.legal_actions(S, T, n)
-            G.apply(S, T, n, FP.choose(S, T, n, kinds, params, chooser))
-            decisions += 1
+        if fast.play_on(S, T, n, kinds, params, moves[i], offered, horizon) != fast.PLAYED:
+            return wins, margins, False  # not this world's choices, or it ran too long
         fast.outcome(S, T, n, out, 0)
         wins[i], margins[i] = _standing(out, n, seat, S.g[G.G_PHASE] == OVER)
     return wins, margins, True

@@ -390,10 +390,12 @@ def supports(strategies) -> bool:
 
 
 def warm() -> None:
-    """Compile (or load from numba's cache) before work is dispatched."""
+    """Compile (or load from numba's cache) before work is dispatched: the engine, and the
+    search kernels the Python engine's players call (``fast_searches``)."""
     from simkit.strategies.generic import Random  # noqa: PLC0415
 
     compiled(Rules()).play(0, 0, 1, *seat_codes([[Random()] * 2]))
+    fsr.warm()
 
 
 # Process CPU seconds spent inside the compiled kernel by ``play_rows`` (read by ``simkit bench``).
