@@ -153,6 +153,12 @@ def endgame(view: View) -> bool:
     return view.draw_pile_size <= 2 * len(view.backpacks)
 
 
+def ahead(view: View) -> bool:
+    """This seat has scored more miles than every other player."""
+    mine = view.scored_miles[view.seat]
+    return all(mine > miles for s, miles in enumerate(view.scored_miles) if s != view.seat)
+
+
 def small_choice(view: View, legal: list[int]) -> int | None:
     """The decisions every heuristic makes alike; None for draw/hike, join and continue."""
     if view.phase == Phase.DISCARD:
@@ -250,10 +256,21 @@ class Bold(Hiker):
     hike_miles: int = 12  # miles in the backpack to take a hike (two fewer to join one)
 
     def hikes(self, view):
-        return miles_held(view) >= self.hike_miles or (endgame(view) and miles_held(view) > 0)
+        if miles_held(view) >= self.hike_miles:
+            return True
+        return endgame(view) and miles_held(view) > 0 and not self.holds_the_lead(view)
 
     def joins(self, view):
         return miles_held(view) >= self.hike_miles - 2 or endgame(view)
+
+    def holds_the_lead(self, view):
+        """In the endgame, ahead, with a backpack the first card turned up would more likely than
+        not empty: draw and let the game run out rather than hike. Such a hike most likely scores
+        nothing for us, and it is a hike the others join and go on with alone, which the end of
+        the draw pile does not cut short (the rulebook finishes it on the reshuffled discards):
+        it hands the players behind the miles they need. A draw only spends a card of the few
+        left."""
+        return ahead(view) and risks_whole_pack(view)
 
     def goes_on(self, view):
         miles = miles_held(view)
