@@ -249,7 +249,8 @@ class Greedy(Hiker):
 @dataclass
 class Bold(Hiker):
     """The stayer: goes on while its backpack can pay for bad cards, outlasting the other hikers to
-    be the last one out and take the whole hiking pile; alone, it stops once the pile is rich."""
+    be the last one out and take the whole hiking pile; alone, it stops once the pile is rich.
+    Ahead at the end, it draws rather than hike with a backpack the first card would likely empty."""
 
     reserve: int = 5  # miles in the backpack below which it drops out of a hike
     enough: int = 9  # alone on a hike: miles of Items on the hiking pile at which it drops out
