@@ -153,6 +153,12 @@ def endgame(view: View) -> bool:
     return view.draw_pile_size <= 2 * len(view.backpacks)
 
 
+def ahead(view: View) -> bool:
+    """This seat has scored more miles than every other player."""
+    mine = view.scored_miles[view.seat]
+    return all(mine > miles for s, miles in enumerate(view.scored_miles) if s != view.seat)
+
+
 def small_choice(view: View, legal: list[int]) -> int | None:
     """The decisions every heuristic makes alike; None for draw/hike, join and continue."""
     if view.phase == Phase.DISCARD:
@@ -243,17 +249,29 @@ class Greedy(Hiker):
 @dataclass
 class Bold(Hiker):
     """The stayer: goes on while its backpack can pay for bad cards, outlasting the other hikers to
-    be the last one out and take the whole hiking pile; alone, it stops once the pile is rich."""
+    be the last one out and take the whole hiking pile; alone, it stops once the pile is rich.
+    Ahead at the end, it draws rather than hike with a backpack the first card would likely empty."""
 
     reserve: int = 5  # miles in the backpack below which it drops out of a hike
     enough: int = 9  # alone on a hike: miles of Items on the hiking pile at which it drops out
     hike_miles: int = 12  # miles in the backpack to take a hike (two fewer to join one)
 
     def hikes(self, view):
-        return miles_held(view) >= self.hike_miles or (endgame(view) and miles_held(view) > 0)
+        if miles_held(view) >= self.hike_miles:
+            return True
+        return endgame(view) and miles_held(view) > 0 and not self.holds_the_lead(view)
 
     def joins(self, view):
         return miles_held(view) >= self.hike_miles - 2 or endgame(view)
+
+    def holds_the_lead(self, view):
+        """In the endgame, ahead, with a backpack the first card turned up would more likely than
+        not empty: draw and let the game run out rather than hike. Such a hike most likely scores
+        nothing for us, and it is a hike the others join and go on with alone, which the end of
+        the draw pile does not cut short (the rulebook finishes it on the reshuffled discards):
+        it hands the players behind the miles they need. A draw only spends a card of the few
+        left."""
+        return ahead(view) and risks_whole_pack(view)
 
     def goes_on(self, view):
         miles = miles_held(view)

@@ -45,15 +45,21 @@ def position(
     turn: int = 0,
     rules: Rules = RULES,
     seed: int = 0,
+    scored: list[tuple[str, ...]] | None = None,
 ) -> State:
-    """A game about to start ``turn``'s turn. ``draw`` lists the draw pile from the top down; every
-    card not placed anywhere is put at the bottom of the discard pile so all cards stay counted."""
+    """A game about to start ``turn``'s turn. ``draw`` lists the draw pile from the top down;
+    ``scored`` each seat's scoring pile (empty if not given); every card not placed anywhere is put
+    at the bottom of the discard pile so all cards stay counted."""
     state = State(rules, len(packs), UnshuffledRng(seed))
     state.packs = [pack(*p) for p in packs]
+    if scored is not None:
+        state.scored = [pack(*s) for s in scored]
+        state.scored_miles = [sum(T.miles[card(n)] for n in s) for s in scored]
+        state.scored_cards = [len(s) for s in scored]
     state.draw = [card(n) for n in reversed(draw)]
     state.discard = [card(n) for n in discard_pile]
     left = list(tables(rules).copies)
-    for p in state.packs:
+    for p in (*state.packs, *state.scored):
         for t in T.types_in(p):
             left[t] -= T.count(p, t)
     for c in state.draw + state.discard:

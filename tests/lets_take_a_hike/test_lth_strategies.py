@@ -151,6 +151,24 @@ def last_cards(turn_seat: int) -> Callable[[], State]:
     return build
 
 
+def one_tent_at_the_end(scored: list[tuple[str, ...]]) -> Callable[[], State]:
+    # The audit's worst position (2 players): seat 0 holds one Tent, four cards are left to draw
+    # and seat 1 holds six cards worth 10 miles. Almost any card turned up takes the Tent.
+    def build() -> State:
+        packs = [
+            ("Tent",),
+            ("Granola Bar", "Socks", "Socks", "Water Bottle", "Compass", "Flashlight"),
+        ]
+        draw = ["Map", "Camera", "Socks", "Compass"]
+        return position(packs, draw=draw, scored=scored)
+
+    return build
+
+
+SEVEN_MILES = ("Sleeping Bag", "Map")  # scoring piles 7 miles apart
+A_LITTLE = ("Granola Bar",)
+
+
 SCENARIOS = [
     Scenario("alone with one card and a Tent on the pile: drop out", alone_with_one_tent,
              Phase.CONTINUE, makes=DROP_OUT),
@@ -189,6 +207,11 @@ SCENARIOS = [
     Scenario("three cards left to draw: hike, backpacks score nothing at the end", last_cards(0),
              Phase.TURN, makes=HIKE),
     Scenario("three cards left to draw: join the hike", last_cards(1), Phase.JOIN, makes=JOIN),
+    Scenario("one card, 7 miles ahead, four cards left to draw: draw, do not hand a hike over",
+             one_tent_at_the_end([SEVEN_MILES + A_LITTLE, A_LITTLE]), Phase.TURN, makes=DRAW,
+             heuristics=("bold",)),
+    Scenario("one card, 7 miles behind, four cards left to draw: hike for the miles",
+             one_tent_at_the_end([A_LITTLE, SEVEN_MILES + A_LITTLE]), Phase.TURN, makes=HIKE),
 ]  # fmt: skip
 
 
@@ -206,7 +229,8 @@ def test_a_competent_move(scenario: Scenario, heuristic: str):
     assert state.phase == scenario.phase, "the position did not reach the decision"
     seat = state.current_player()
     legal = state.legal_actions()
-    assert (scenario.makes or scenario.avoids) in legal and len(legal) > 1
+    move = scenario.avoids if scenario.makes is None else scenario.makes  # DRAW is 0, so no `or`
+    assert move in legal and len(legal) > 1
     action = make_strategy(heuristic, GAME).choose(state.view(seat), legal, GameRng(0))
     if scenario.makes is not None:
         assert action == scenario.makes, state.action_text(action)

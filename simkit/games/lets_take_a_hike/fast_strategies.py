@@ -32,7 +32,7 @@ DISCARD_BASE, TAKE_BASE = 100, 200
 TURN, DISCARD, JOIN_PHASE, CONTINUE_PHASE, TAKE = range(5)
 MILES_DEBT = 4
 HIKING_PILE, DRAW_PILE = 2, 0
-PACK_MILES, PACK_CARDS = 5, 8  # columns of fast.py's tally
+PACK_MILES, SCORED_MILES, PACK_CARDS = 5, 7, 8  # columns of fast.py's tally
 
 
 def compiled_form(player) -> tuple[int, list[int]] | None:
@@ -232,6 +232,15 @@ def _risks_whole_pack(packs, tally, unseen, seat, miles, cards):
 
 
 @nb.njit(cache=True, inline="always")
+def _ahead(tally, seat, n):
+    """``ahead``: the seat has scored more miles than every other player."""
+    for s in range(n):
+        if s != seat and tally[s, SCORED_MILES] >= tally[seat, SCORED_MILES]:
+            return False
+    return True
+
+
+@nb.njit(cache=True, inline="always")
 def _pile_miles(piles, plen, miles):
     total, top = 0, 0
     for j in range(plen[HIKING_PILE]):
@@ -309,7 +318,15 @@ def choose(
     if kind == BOLD:
         reserve, enough, hike_miles = params[seat, 0], params[seat, 1], params[seat, 2]
         if phase == TURN:
-            return HIKE if my_miles >= hike_miles or (endgame and my_miles) else DRAW
+            if my_miles >= hike_miles:
+                return HIKE
+            if not endgame or my_miles == 0:
+                return DRAW
+            # holds_the_lead: ahead, with a backpack the first card would likely empty, it draws.
+            holds = _ahead(tally, seat, n) and _risks_whole_pack(
+                packs, tally, unseen, seat, miles, cards
+            )
+            return DRAW if holds else HIKE
         if phase == JOIN_PHASE:
             return JOIN if my_miles >= hike_miles - 2 or endgame else STAY_BEHIND
         if my_miles < reserve:
