@@ -208,8 +208,7 @@ SCENARIOS = [
              Phase.TURN, makes=HIKE),
     Scenario("three cards left to draw: join the hike", last_cards(1), Phase.JOIN, makes=JOIN),
     Scenario("one card, 7 miles ahead, four cards left to draw: draw, do not hand a hike over",
-             one_tent_at_the_end([SEVEN_MILES + A_LITTLE, A_LITTLE]), Phase.TURN, makes=DRAW,
-             heuristics=("bold",)),
+             one_tent_at_the_end([SEVEN_MILES + A_LITTLE, A_LITTLE]), Phase.TURN, makes=DRAW),
     Scenario("one card, 7 miles behind, four cards left to draw: hike for the miles",
              one_tent_at_the_end([A_LITTLE, SEVEN_MILES + A_LITTLE]), Phase.TURN, makes=HIKE),
 ]  # fmt: skip

@@ -300,6 +300,13 @@ def choose(
     cards_held = tally[seat, PACK_CARDS]
     my_miles = tally[seat, PACK_MILES]
     endgame = plen[DRAW_PILE] <= 2 * n
+    if (
+        phase == TURN
+        and endgame
+        and _ahead(tally, seat, n)
+        and _risks_whole_pack(packs, tally, unseen, seat, miles, cards)
+    ):
+        return DRAW  # Hiker.holds_the_lead: ahead at the end, a backpack likely to be emptied
     if kind == CAUTIOUS:
         full = params[seat, 0]
         if phase == TURN:
@@ -318,15 +325,7 @@ def choose(
     if kind == BOLD:
         reserve, enough, hike_miles = params[seat, 0], params[seat, 1], params[seat, 2]
         if phase == TURN:
-            if my_miles >= hike_miles:
-                return HIKE
-            if not endgame or my_miles == 0:
-                return DRAW
-            # holds_the_lead: ahead, with a backpack the first card would likely empty, it draws.
-            holds = _ahead(tally, seat, n) and _risks_whole_pack(
-                packs, tally, unseen, seat, miles, cards
-            )
-            return DRAW if holds else HIKE
+            return HIKE if my_miles >= hike_miles or (endgame and my_miles) else DRAW
         if phase == JOIN_PHASE:
             return JOIN if my_miles >= hike_miles - 2 or endgame else STAY_BEHIND
         if my_miles < reserve:
