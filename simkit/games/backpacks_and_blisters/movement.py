@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-import numba as nb
 import numpy as np
 
 from simkit.games.backpacks_and_blisters.board import Board
@@ -78,7 +77,9 @@ def _reachable(
     mask = np.zeros((2, board.n_spaces), dtype=np.bool_)
     mask[0, list(others)] = True
     mask[1, list(stops)] = True
-    ends = _reach(offsets, targets, triangle, start, circles, triangles, mask[0], mask[1])
+    ends = _compiled_reach()(
+        offsets, targets, triangle, start, circles, triangles, mask[0], mask[1]
+    )
     return frozenset(np.flatnonzero(ends).tolist())
 
 
@@ -92,7 +93,15 @@ def _map_arrays(board: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return offsets, targets, np.array(board.triangle, dtype=np.bool_)
 
 
-@nb.njit(cache=True)
+@cache
+def _compiled_reach():
+    """:func:`_reach` compiled (numba keeps it on disk), at the first walk: importing numba
+    costs some 115 MB, which a command that plays no game (``simkit report``) need not pay."""
+    import numba as nb  # noqa: PLC0415
+
+    return nb.njit(cache=True)(_reach)
+
+
 def _reach(offsets, targets, triangle, start, circles, triangles, others, stops):
     """The search of :func:`reachable` over (space, circles left, triangles left), each state
     visited once: the spaces arrived on, less those held by other Ramblers."""
