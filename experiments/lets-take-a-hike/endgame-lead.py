@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 import time
+
+import numpy as np
 
 from simkit.core.registry import game as game_spec
 from simkit.core.rng import game_seed
 from simkit.core.runner import play_game
+from simkit.core.stats import mean_ci
 from simkit.core.strategy import make_strategy
 
 GAME = "lets-take-a-hike"
@@ -63,12 +65,10 @@ def main() -> None:
     args = ap.parse_args()
     start = time.process_time()
     shares = shipped_shares(args.strategy, args.players, args.pairs, args.seed)
-    mean = sum(shares) / len(shares)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / (len(shares) - 1))
-    half = 1.96 * sd / math.sqrt(len(shares))
+    mean, lo, hi = mean_ci(np.array(shares))
     print(
         f"{args.strategy}, {args.players} players, {args.pairs} pairs of games, seed {args.seed}: "
-        f"the shipped rule's win share {mean:.4f} [{mean - half:.4f}, {mean + half:.4f}] "
+        f"the shipped rule's win share {mean:.4f} [{lo:.4f}, {hi:.4f}] "
         f"(fair 0.5); {time.process_time() - start:.0f} s CPU"
     )
 
