@@ -398,6 +398,13 @@ static int risks_whole_pack(Game *g, i64 seat) {
     return 2 * at_risk > total;
 }
 
+/* ahead: the seat has scored more miles than every other player. */
+static int ahead(Game *g, i64 seat) {
+    for (i64 s = 0; s < g->n; s++)
+        if (s != seat && TALLY(g, s, SCORED_MILES) >= TALLY(g, seat, SCORED_MILES)) return 0;
+    return 1;
+}
+
 static inline void pile_miles(Game *g, i64 *total, i64 *top) {
     *total = 0;
     *top = 0;
@@ -429,6 +436,8 @@ static i64 choose(Game *g, i64 kind, const i64 *p, i64 seat, i64 phase, const i6
     }
     i64 cards_held = TALLY(g, seat, PACK_CARDS), my_miles = TALLY(g, seat, PACK_MILES);
     int endgame = g->plen[DRAW_PILE] <= 2 * g->n;
+    /* Hiker.holds_the_lead: ahead at the end, with a backpack likely to be emptied, draw. */
+    if (phase == TURN && endgame && ahead(g, seat) && risks_whole_pack(g, seat)) return DRAW;
     if (kind == CAUTIOUS) {
         i64 full = p[0];
         if (phase == TURN) return cards_held >= full || (endgame && cards_held) ? HIKE : DRAW;
