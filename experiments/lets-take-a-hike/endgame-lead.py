@@ -31,8 +31,8 @@ def before_the_fix(player):
     """``player`` as it played before the fix: once the draw pile is short it hikes with any
     backpack, ahead or not."""
     old = copy.copy(player)  # the same parameters
-    old.__class__ = type(f"{type(player).__name__}Before", (type(player),), {})
-    old.__class__.holds_the_lead = lambda self, view: False
+    never = {"holds_the_lead": lambda self, view: False}
+    old.__class__ = type(f"{type(player).__name__}Before", (type(player),), never)
     return old
 
 
