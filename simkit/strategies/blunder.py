@@ -7,13 +7,15 @@ break ties), *shown* worse than the best move by the audit's own test (the paire
 share beyond the noise), and never the move the source would play anyway. Where no such move is
 shown (in Let's Take a Hike 23 of 60 of bold's decisions had a worst move shown worse than the
 best over 512 paired playouts, and bold itself plays the worst move at some of those), the blunder
-falls due at the seat's next decision instead: the seat plays a real blunder of its own at the
-planted rate of its decisions where the game offers that many, not at that rate times the share
-of decisions that admit one. (Let's Take a Hike offers one at about 1 decision in 25, so there a
+is owed and played at the seat's next decision that admits one. Blunders owed add up (a coin that
+falls while one is owed is not lost), so the seat plays real blunders at the planted rate of its
+decisions where the game offers that many, not at that rate times the share of decisions that
+admit one. (Let's Take a Hike offers one at about 1 decision in 25, so there a
 "10%" blunderer plants about 3.5%: docs/players.md.)"""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
@@ -31,8 +33,8 @@ class Blunderer:
     ``rate`` of its decisions with more than one move it plays the worst move, the one with the
     lowest win share over ``playouts`` paired playouts of the default heuristic (cut after
     ``horizon`` decisions as the audit's may be) when it is shown worse than the best and is not
-    the source's own move; a decision with no such move passes the blunder on to the seat's next
-    one."""
+    the source's own move; a decision with no such move leaves the blunder owed, and blunders owed
+    add up until played."""
 
     source: str = ""  # the strategy it plays between blunders (empty: the default heuristic)
     rate: float = 0.1  # share of its decisions with more than one move that are blunders (0 to 1)
@@ -40,7 +42,7 @@ class Blunderer:
     horizon: int = 0  # decisions after which those playouts are scored (0: to the end)
     uses_worlds = True
     _players: dict = field(default_factory=dict, init=False, repr=False)
-    # The seats of each game in progress that owe a blunder (a replay from the seed owes the same).
+    # Blunders owed by each seat of each game in progress (a replay from the seed owes the same).
     _owed: WeakKeyDictionary = field(default_factory=WeakKeyDictionary, init=False, repr=False)
 
     def __post_init__(self):
@@ -60,13 +62,13 @@ class Blunderer:
         else:
             own = source.choose(view, legal_actions, rng)
         if len(legal_actions) > 1:
-            owing = self._owed.setdefault(worlds.game_token(), set())
-            if worlds.seat in owing or rng.random() < self.rate:
-                owing.add(worlds.seat)
+            owed = self._owed.setdefault(worlds.game_token(), Counter())
+            owed[worlds.seat] += rng.random() < self.rate
+            if owed[worlds.seat]:
                 blunder = self._shown_worst(worlds, legal_actions, policy, rng)
                 # The source's own move is no planted blunder, even where it is the worst.
                 if blunder is not None and blunder != own:
-                    owing.discard(worlds.seat)
+                    owed[worlds.seat] -= 1
                     return blunder
         return own
 
