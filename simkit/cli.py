@@ -657,6 +657,12 @@ def _show_position(run_dir: Path, index: int, decision: int, allow_import: bool)
     show_default=True,
     help="Looks of the second stage at a decision still in doubt.",
 )
+@click.option(
+    "--against",
+    default="",
+    help="Also judge this strategy's move at the same positions: the paired difference in "
+    "blunder rate and cost (e.g. a planted blunderer against its source).",
+)
 def audit(
     game,
     strategy_name,
@@ -672,6 +678,7 @@ def audit(
     value,
     confirm,
     rounds,
+    against,
 ):
     """Blunder audit: value every legal move at sampled decisions of STRATEGY's games by paired
     playouts and report how often, and how dearly, its choice is clearly worse than the best.
@@ -680,7 +687,7 @@ def audit(
     Example:
       simkit audit lets-take-a-hike --strategy bold --decisions 200 --players 2 --jobs 2
     """
-    from simkit.core.audit import AuditSpec, run_audit
+    from simkit.core.audit import AuditSpec, compared_text, run_audit
     from simkit.core.rules import parse_set
 
     spec = registry.game(_game(game))
@@ -698,6 +705,7 @@ def audit(
         value,
         confirm,
         rounds,
+        against,
     )
     out = out or Path("runs") / spec.name / f"audit-{name.replace(':', '-')}"
     summary = run_audit(plan, out, jobs=jobs, progress=True)
@@ -714,6 +722,8 @@ def audit(
         f"(held out: {summary['heldout_cost']:.4f} [{summary['heldout_cost_lo']:.4f}, "
         f"{summary['heldout_cost_hi']:.4f}])"
     )
+    if "against" in summary:
+        click.echo(compared_text(summary))
     for w in summary["worst"]:
         click.echo(
             f"  cost {w['cost']:.3f}: played {w['played']}, best {w['best_move']}: {w['replay']}"

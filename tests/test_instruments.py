@@ -127,6 +127,58 @@ def test_the_audit_separates_a_planted_blunderer_where_the_moves_are_close(tmp_p
     assert planted["blunder_rate"] > 0.05  # most of the planted tenth is found
 
 
+def test_the_audit_compares_a_planted_blunderer_with_its_source_at_the_same_positions(tmp_path):
+    """Judged against its source at the same positions, a 10% blunderer differs only where it
+    planted a blunder: the paired difference finds the planted tenth, Best never blunders, and the
+    two verdicts agree wherever the moves do."""
+    with registered():
+        summary = run_audit(
+            AuditSpec(
+                PICK,
+                "blunder:source=pick_game:Best,rate=0.1",
+                200,
+                2,
+                seed=5,
+                playouts=24,
+                against="pick_game:Best",
+            ),
+            tmp_path,
+        )
+    table = pl.read_parquet(tmp_path / "audit.parquet")
+    same = table.filter(pl.col("played") == pl.col("against_move"))
+    assert same["blunder"].to_list() == same["against_blunder"].to_list()
+    assert same["cost"].to_list() == same["against_cost"].to_list()
+    assert summary["against_differs"] == len(table) - len(same) > 0
+    assert summary["against_blunder_rate"] == 0.0
+    assert summary["blunder_rate_diff_lo"] > 0 and summary["mean_cost_diff_lo"] > 0
+    assert summary["blunder_rate_diff_lo"] < 0.1 < summary["blunder_rate_diff_hi"]
+    assert "Against pick_game:Best" in (tmp_path / "audit.html").read_text()
+
+
+def test_a_strategy_against_itself_differs_by_nothing(tmp_path):
+    with registered():
+        summary = run_audit(
+            AuditSpec(
+                PICK,
+                "pick_game:Fixed:die=1",
+                20,
+                2,
+                seed=5,
+                playouts=8,
+                against="pick_game:Fixed:die=1",
+            ),
+            tmp_path,
+        )
+    assert summary["against_differs"] == 0
+    assert summary["blunder_rate_diff"] == summary["mean_cost_diff"] == 0.0
+
+
+def test_an_unknown_strategy_to_compare_against_is_refused_before_any_game(tmp_path):
+    with registered(), pytest.raises(StrategyError, match="nonesuch"):
+        run_audit(AuditSpec(PICK, "pick_game:Best", 8, 2, against="nonesuch"), tmp_path)
+    assert not (tmp_path / "games").exists()
+
+
 def planted_moves(source: str, rules: dict) -> list:
     """The moves a blunderer that owes a blunder at every decision plays in a game of the pick."""
     from simkit.core.audit import play_recorded
@@ -142,6 +194,34 @@ def test_the_planted_blunder_is_a_move_shown_worse_or_none():
     assert far_apart.count(0) >= 0.75 * len(far_apart)  # the least sure die, shown worse
     alike = planted_moves("pick_game:Fixed:die=1", {"die_a": 5, "die_b": 5, "die_c": 5})
     assert alike == [1] * 6  # no die is worse than another: the source's move, every time
+
+
+def test_blunders_owed_add_up_until_the_game_admits_them(monkeypatch):
+    """No blunder can be shown in the first half of the game, every move but the surest is one in
+    the second: the blunders owed from the first half are played in the second, so the seat still
+    blunders at its planted rate of all its decisions (a blunderer that owed at most one blunder
+    at a time planted about 0.175 here)."""
+    from simkit.core.audit import play_recorded
+    from simkit.strategies.blunder import Blunderer
+
+    rounds, rate = 40, 0.3
+
+    def shown_worst(self, worlds, legal, policy, rng):
+        first_half = worlds.sample(GameRng(0)).turn < rounds  # the turn is no hidden thing
+        return None if first_half else 0  # else die a, the least sure
+
+    monkeypatch.setattr(Blunderer, "_shown_worst", shown_worst)
+    planted = decisions = 0
+    with registered() as spec:
+        for seed in range(10):
+            player = make_strategy(f"blunder:source=pick_game:Best,rate={rate}", PICK)
+            _, kept, _ = play_recorded(
+                spec, PickRules(rounds=rounds), [player] * 2, seed, lambda d, s: True
+            )
+            planted += sum(move == 0 for _, move in kept.values())
+            decisions += len(kept)
+    assert decisions == 10 * 2 * rounds
+    assert abs(planted / decisions - rate) < 0.05, planted / decisions
 
 
 def test_decisions_whose_moves_all_play_out_alike_are_left_out_and_counted(tmp_path):
@@ -191,9 +271,14 @@ def test_the_audit_writes_rows_a_page_and_is_the_same_for_a_seed(tmp_path):
 def test_audit_and_replay_of_a_decision_from_the_command_line(tmp_path):
     out = tmp_path / "audit"
     args = ["audit", LTH, "--strategy", "bold", "--decisions", "4", "--players", "2"]
-    result = CliRunner().invoke(main, args + ["--playouts", "2", "--out", str(out)])
+    result = CliRunner().invoke(
+        main, args + ["--playouts", "2", "--against", "greedy", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
-    assert "blunder rate" in result.output
+    assert (
+        "blunder rate" in result.output
+        and "Against greedy at the same 4 positions" in result.output
+    )
     row = pl.read_parquet(out / "audit.parquet").row(0, named=True)
     shown = CliRunner().invoke(
         main,
@@ -204,6 +289,8 @@ def test_audit_and_replay_of_a_decision_from_the_command_line(tmp_path):
     assert f"Decision {row['decision']}: seat {row['seat']} to choose" in shown.output
     past = CliRunner().invoke(main, ["replay", str(out), "--index", "0", "--decision", "99999"])
     assert past.exit_code != 0 and "no decision 99999" in past.output
+    bad = CliRunner().invoke(main, args + ["--against", "nonesuch", "--out", str(tmp_path / "b")])
+    assert bad.exit_code != 0 and "nonesuch" in bad.output and "Traceback" not in bad.output
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

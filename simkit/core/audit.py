@@ -70,11 +70,12 @@ from simkit.core.runner import keep_played, load_run, play_game, run_lock
 from simkit.core.runner import run as run_games
 from simkit.core.stats import mean_ci
 from simkit.core.strategy import make_strategy
-from simkit.core.worlds import uses_worlds
+from simkit.core.worlds import Worlds, uses_worlds
 
 PER_GAME = 4  # decisions drawn from each game: spread over many games, not one game's habits
 WORST_SHOWN = 5
 _DECISION_STREAM = 0xA0D17
+_RIVAL = 0xA0D18  # the stream of the ``against`` strategy's choice at a decision
 # The audited games are played in Python, for their positions, and kept as the run's games: the
 # run directory says so (a replay plays them there too).
 GAMES_ENGINE = "python"
@@ -96,6 +97,7 @@ class AuditSpec:
     value: str = "win"  # the blunderer's scale; "margin" is finer but not what wins games
     confirm: int = 4
     rounds: int = 4  # looks of the second stage, each with confirm x playouts fresh playouts
+    against: str = ""  # a strategy also judged at the same positions (the paired comparison)
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -242,30 +244,38 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
     )
     kept = {d: kept[d] for d in drawn_decisions(sorted(kept), seed)}
     policy = policy_for(spec_name, audit.policy)
+    rival = make_strategy(audit.against, spec_name) if audit.against else None
     rows = []
     for d in sorted(kept):
         position, played = kept[d]
         seat = position.current_player()
         legal = position.legal_actions()
-        stream = np.random.SeedSequence(seed, spawn_key=(d, _DECISION_STREAM))
-        rng = GameRng(int(stream.generate_state(1, np.uint64)[0]))
+        rng = GameRng(_stream(seed, d, _DECISION_STREAM))
         sample = partial(position.sample_hidden, seat)
         wins, margins = move_values(sample, seat, legal, policy, audit.playouts, rng, audit.horizon)
-        verdict = judge(wins, margins, legal.index(played), audit.value)
-        best = legal[verdict.pop("best")]
-        if audit.confirm:
-            verdict |= {"cost_heldout": 0.0, "blunder": False, "confirm_playouts": 0}
-            if best != played:  # the rng goes on: fresh worlds for every look
-                pair = partial(
-                    move_values,
-                    sample,
-                    seat,
-                    [best, played],
-                    policy,
-                    rng=rng,
-                    horizon=audit.horizon,
-                )
-                verdict |= second_stage(pair, audit)
+        verdict_on = partial(
+            verdict_of,
+            sample=sample,
+            seat=seat,
+            legal=legal,
+            wins=wins,
+            margins=margins,
+            policy=policy,
+            rng=rng,
+            audit=audit,
+        )
+        verdict, best = verdict_on(played)
+        if rival is not None:
+            theirs = rival_move(rival, spec_name, position, seat, legal, _stream(seed, d, _RIVAL))
+            # Where the rival plays the same move its verdict is the same: the pair differs
+            # only where the two strategies do.
+            rival_verdict = verdict if theirs == played else verdict_on(theirs)[0]
+            verdict |= {
+                "against_move": position.action_text(theirs),
+                "against_blunder": rival_verdict["blunder"],
+                "against_cost": rival_verdict["cost"],
+                "against_cost_heldout": rival_verdict["cost_heldout"],
+            }
         rows.append(
             {
                 "game": spec_name,
@@ -288,6 +298,35 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
     return rows, ([p.name for p in players], final.outcome())
 
 
+def verdict_of(move, sample, seat: int, legal, wins, margins, policy, rng, audit: AuditSpec):
+    """The verdict on playing ``move`` among the valued ``legal`` moves (the first stage's
+    ``wins`` and ``margins``), with its second stage where another move looked best; and that
+    best move."""
+    verdict = judge(wins, margins, legal.index(move), audit.value)
+    best = legal[verdict.pop("best")]
+    if audit.confirm:
+        verdict |= {"cost_heldout": 0.0, "blunder": False, "confirm_playouts": 0}
+        if best != move:  # the rng goes on: fresh worlds for every look
+            pair = partial(
+                move_values, sample, seat, [best, move], policy, rng=rng, horizon=audit.horizon
+            )
+            verdict |= second_stage(pair, audit)
+    return verdict, best
+
+
+def rival_move(rival, game: str, position, seat: int, legal, seed: int):
+    """The move ``rival`` would play at ``position``, from its own stream (``seed``)."""
+    view = position.view(seat)
+    if uses_worlds(rival):
+        return rival.choose(view, legal, GameRng(seed), worlds=Worlds(position, seat, game))
+    return rival.choose(view, legal, GameRng(seed))
+
+
+def _stream(seed: int, decision: int, purpose: int) -> int:
+    state = np.random.SeedSequence(seed, spawn_key=(decision, purpose)).generate_state(1, np.uint64)
+    return int(state[0])
+
+
 def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False) -> dict:
     """Play the audited games into ``out`` (a run directory), audit their decisions, write
     ``audit.parquet``, ``audit.json`` and ``audit.html``; returns the summary.
@@ -298,6 +337,8 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
     out = Path(out)
     audit = audit.sized()
     spec = registry.game(audit.game)
+    if audit.against:
+        make_strategy(audit.against, audit.game)  # a bad name fails before any game is played
     games = max(1, math.ceil(audit.decisions / PER_GAME))
     exp = _experiment(audit, games)
     rules = exp.rules_for(exp.variants[0])
@@ -339,6 +380,8 @@ def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False
         "games": done,
         "trivial": trivial,
     }
+    if audit.against and len(table):
+        summary |= compared(table) | {"against": audit.against}
     (out / "audit.json").write_text(json.dumps(summary, indent=2))
     (out / "audit.html").write_text(audit_html(summary))
     return summary
@@ -390,6 +433,26 @@ def summarize(table: pl.DataFrame) -> dict:
     }
 
 
+def compared(table: pl.DataFrame) -> dict:
+    """The audited strategy against the ``against`` one at the same positions: the other's blunder
+    rate and the paired differences (audited minus other) with 95% intervals. Decisions where the
+    two play the same move differ by nothing, so a strategy that departs from another at a few
+    decisions is told from it on far fewer decisions than two separate audits need."""
+    figures = {}
+    pairs = {
+        "blunder_rate": ("blunder", "against_blunder"),
+        "mean_cost": ("cost", "against_cost"),
+        "heldout_cost": ("cost_heldout", "against_cost_heldout"),
+    }
+    for name, (ours, theirs) in pairs.items():
+        a, b = (table[c].cast(pl.Float64).to_numpy() for c in (ours, theirs))
+        figures[f"against_{name}"] = float(b.mean())
+        diff = mean_ci(a - b)
+        figures |= {f"{name}_diff": diff[0], f"{name}_diff_lo": diff[1], f"{name}_diff_hi": diff[2]}
+    figures["against_differs"] = int((table["played"] != table["against_move"]).sum())
+    return figures
+
+
 def audit_html(summary: dict) -> str:
     """A short HTML section: the figures and the worst decisions with their replay commands."""
     e = html.escape
@@ -409,6 +472,8 @@ def audit_html(summary: dict) -> str:
             f"choice of the best: {summary['heldout_cost']:.4f} [{summary['heldout_cost_lo']:.4f}, "
             f"{summary['heldout_cost_hi']:.4f}]).</p>"
         )
+    if "against" in summary:
+        lines.append(f"<p>{e(compared_text(summary))}</p>")
     if summary["worst"]:
         lines.append(
             "<table><tr><th>game</th><th>decision</th><th>played</th><th>best</th>"
@@ -423,6 +488,18 @@ def audit_html(summary: dict) -> str:
         lines.append("</table>")
     lines.append("</section>")
     return "\n".join(lines) + "\n"
+
+
+def compared_text(summary: dict) -> str:
+    """One sentence on the paired comparison with the ``against`` strategy."""
+    return (
+        f"Against {summary['against']} at the same {summary['decisions']} positions (it plays "
+        f"another move at {summary['against_differs']}): blunder rate "
+        f"{summary['against_blunder_rate']:.1%}, difference {summary['blunder_rate_diff']:+.1%} "
+        f"[{summary['blunder_rate_diff_lo']:+.1%}, {summary['blunder_rate_diff_hi']:+.1%}]; mean "
+        f"cost difference {summary['mean_cost_diff']:+.4f} [{summary['mean_cost_diff_lo']:+.4f}, "
+        f"{summary['mean_cost_diff_hi']:+.4f}] win share."
+    )
 
 
 def position(run_dir: Path, index: int, decision: int):
