@@ -10,8 +10,8 @@ next, then Base Camp, over the trees standing now, a tree a detour of one space.
 from __future__ import annotations
 
 from simkit.games.timber_tom import board as bd
-from simkit.games.timber_tom.fast_searches import distance_field
 from simkit.games.timber_tom.treasures import held
+from simkit.games.timber_tom.trees import searches
 
 TREE_DETOUR = 1  # the strategies' default tree_cost: a tree is cut or walked round at about this
 
@@ -45,4 +45,4 @@ def spaces_to_go(board: bd.Board, trees: bytes, here: int, treasures: int, to_wi
 
 
 def _spaces(board: bd.Board, trees: bytes, start: int, goal: int) -> int:
-    return int(distance_field(board, trees, (goal,), TREE_DETOUR, False)[start])
+    return int(searches().distance_field(board, trees, (goal,), TREE_DETOUR, False)[start])

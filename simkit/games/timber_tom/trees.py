@@ -10,10 +10,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from simkit.games.timber_tom import board as bd
-from simkit.games.timber_tom import fast_searches
 
 # The ways a tree on the next space can be cleared (the ``how`` of a step action).
 AXE, SAW, ONE_FOR_ONE, WILD, ROLL4 = "axe", "saw", "141", "wild", "roll4"
+
+
+def searches():
+    """The compiled searches (``fast_searches``), imported at the first search: numba costs some
+    115 MB, which a command that plays no game (``simkit report``) need not pay."""
+    from simkit.games.timber_tom import fast_searches  # noqa: PLC0415
+
+    return fast_searches
 
 
 def tree_spaces(board: bd.Board, trees) -> list[int]:
@@ -200,13 +207,13 @@ class WaysHome:
         """Each node's next node on a shortest free way home, -1 when trees ring it in."""
         key = bytes(trees)
         if self._key != key:
-            self._key, self._next = key, fast_searches.ways_home(self.board, trees)
+            self._key, self._next = key, searches().ways_home(self.board, trees)
         return self._next
 
     def ringed(self, here: int, trees) -> bool:
         if self._key == bytes(trees):
             return self._next[here] < 0
-        return not fast_searches.reaches_home(self.board, here, trees)
+        return not searches().reaches_home(self.board, here, trees)
 
     def way_from(self, here: int, trees) -> list[int] | None:
         """A free way from ``here`` home (without its ends), kept while no tree falls on it."""

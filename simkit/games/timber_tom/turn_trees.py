@@ -7,7 +7,6 @@ use); this is the turn's bookkeeping of them, mixed into the game's state (state
 
 from __future__ import annotations
 
-from simkit.games.timber_tom import fast_searches
 from simkit.games.timber_tom import trees as tr
 from simkit.games.timber_tom.turn_order import S_RELIEF
 
@@ -74,7 +73,7 @@ class TreeHandlers:
         way = None
         if here != self.board.camp and not self.finished[s]:
             way = self.ways_home.way_from(here, self.trees)
-        return fast_searches.plant_spaces(self.board, self.trees, taken, here, way)
+        return tr.searches().plant_spaces(self.board, self.trees, taken, here, way)
 
     def _do_lift(self, space: int) -> None:
         planting = self.planting
