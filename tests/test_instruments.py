@@ -179,6 +179,14 @@ def test_an_unknown_strategy_to_compare_against_is_refused_before_any_game(tmp_p
     assert not (tmp_path / "games").exists()
 
 
+def test_an_illegal_move_of_the_strategy_compared_against_is_named(tmp_path, monkeypatch):
+    import pick_game
+
+    monkeypatch.setattr(pick_game.Worst, "choose", lambda self, view, legal, rng: 9)
+    with registered(), pytest.raises(StrategyError, match="pick_game:Worst.*illegal action: 9"):
+        run_audit(AuditSpec(PICK, "pick_game:Best", 4, 2, against="pick_game:Worst"), tmp_path)
+
+
 def planted_moves(source: str, rules: dict) -> list:
     """The moves a blunderer that owes a blunder at every decision plays in a game of the pick."""
     from simkit.core.audit import play_recorded

@@ -54,7 +54,7 @@ from joblib import Parallel, delayed
 from tqdm import tqdm
 
 from simkit.core import registry
-from simkit.core.errors import ExperimentError
+from simkit.core.errors import ExperimentError, StrategyError
 from simkit.core.experiment import Experiment
 from simkit.core.playout import (
     VALUES,
@@ -317,9 +317,13 @@ def verdict_of(move, sample, seat: int, legal, wins, margins, policy, rng, audit
 def rival_move(rival, game: str, position, seat: int, legal, seed: int):
     """The move ``rival`` would play at ``position``, from its own stream (``seed``)."""
     view = position.view(seat)
-    if uses_worlds(rival):
-        return rival.choose(view, legal, GameRng(seed), worlds=Worlds(position, seat, game))
-    return rival.choose(view, legal, GameRng(seed))
+    worlds = {"worlds": Worlds(position, seat, game)} if uses_worlds(rival) else {}
+    move = rival.choose(view, legal, GameRng(seed), **worlds)
+    if move not in legal:
+        raise StrategyError(
+            f"strategy '{rival.name}' (--against) returned an illegal action: {move!r}"
+        )
+    return move
 
 
 def _stream(seed: int, decision: int, purpose: int) -> int:
