@@ -208,7 +208,7 @@ def test_blunders_owed_add_up_until_the_game_admits_them(monkeypatch):
     """No blunder can be shown in the first half of the game, every move but the surest is one in
     the second: the blunders owed from the first half are played in the second, so the seat still
     blunders at its planted rate of all its decisions (a blunderer that owed at most one blunder
-    at a time planted about 0.175 here)."""
+    at a time planted about 0.17 here)."""
     from simkit.core.audit import play_recorded
     from simkit.strategies.blunder import Blunderer
 
