@@ -65,7 +65,7 @@ from simkit.core.playout import (
     paired_edge,
     policy_for,
 )
-from simkit.core.rng import GameRng, game_seed
+from simkit.core.rng import GameRng, derived_seed, game_seed
 from simkit.core.runner import keep_played, load_run, play_game, run_lock
 from simkit.core.runner import run as run_games
 from simkit.core.stats import mean_ci
@@ -250,7 +250,7 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
         position, played = kept[d]
         seat = position.current_player()
         legal = position.legal_actions()
-        rng = GameRng(_stream(seed, d, _DECISION_STREAM))
+        rng = GameRng(derived_seed(seed, d, _DECISION_STREAM))
         sample = partial(position.sample_hidden, seat)
         wins, margins = move_values(sample, seat, legal, policy, audit.playouts, rng, audit.horizon)
         verdict_on = partial(
@@ -266,7 +266,9 @@ def audit_game(spec_name: str, audit: AuditSpec, rules, index: int, seed: int, r
         )
         verdict, best = verdict_on(played)
         if rival is not None:
-            theirs = rival_move(rival, spec_name, position, seat, legal, _stream(seed, d, _RIVAL))
+            theirs = rival_move(
+                rival, spec_name, position, seat, legal, derived_seed(seed, d, _RIVAL)
+            )
             # Where the rival plays the same move its verdict is the same: the pair differs
             # only where the two strategies do.
             rival_verdict = verdict if theirs == played else verdict_on(theirs)[0]
@@ -324,11 +326,6 @@ def rival_move(rival, game: str, position, seat: int, legal, seed: int):
             f"strategy '{rival.name}' (--against) returned an illegal action: {move!r}"
         )
     return move
-
-
-def _stream(seed: int, decision: int, purpose: int) -> int:
-    state = np.random.SeedSequence(seed, spawn_key=(decision, purpose)).generate_state(1, np.uint64)
-    return int(state[0])
 
 
 def run_audit(audit: AuditSpec, out: Path, jobs: int = 1, progress: bool = False) -> dict:

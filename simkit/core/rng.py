@@ -22,10 +22,15 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
+def derived_seed(root: int, *key: int) -> int:
+    """``SeedSequence(root, spawn_key=key)`` reduced to one uint64: a stream of its own for each
+    key, independent of the others drawn from ``root``."""
+    return int(np.random.SeedSequence(root, spawn_key=key).generate_state(1, np.uint64)[0])
+
+
 def game_seed(root: int, k: int) -> int:
     """The seed of game ``k`` of a cell, for root seed ``root``."""
-    ss = np.random.SeedSequence(root, spawn_key=(k,))
-    return int(ss.generate_state(1, np.uint64)[0])
+    return derived_seed(root, k)
 
 
 def seat_streams(seed: int, n_players: int) -> tuple[GameRng, list[GameRng]]:
