@@ -8,7 +8,9 @@ Every move of a decision is tried in the same sampled worlds (common random numb
 drawn once from its seed (``sample_hidden``: what the seat cannot see redrawn, the engine's
 generator included) and *cloned* for each move, and the players of playout ``p`` draw from the same
 stream whatever the move, so two moves' values differ by the move and what follows from it, not by
-luck. The comparison between moves is paired.
+luck. The comparison between moves is paired. For the same reason every playout's players start
+with no memory of earlier play (:func:`fresh`): a strategy that keeps what it worked out for a
+turn would otherwise carry it from one move's playout into the next.
 
 A playout is cut short after ``horizon`` decisions (0: played to the end) and then scored on the
 game's evaluation of the position (``evaluation()``, an optional hook: each seat's points as the
@@ -21,12 +23,13 @@ Compiled playouts: a game's compiled engine (``GameSpec.fast_engine``) may offer
 legal move in one sampled world, equal to what :func:`playout` gives for the same world and
 stream, or None when it cannot (the policy has no compiled form). ``move_values`` plays each
 world there when the game offers it (``compiled_playouts``), and in Python otherwise. A compiled
-engine scores a playout cut short on ``scores()``, so it must not offer ``playouts`` for a game
-whose state defines ``evaluation()``.
+engine scores a playout cut short as :func:`evaluation` does: on the game's ``evaluation()`` where
+its state defines one, else on ``scores()``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 from collections.abc import Sequence
@@ -48,6 +51,7 @@ VALUES = ("win", "margin")
 def playout(world: State, policy, seat: int, rng: GameRng, horizon: int = 0) -> tuple[float, float]:
     """Play ``world`` on with ``policy`` in every seat (to the end, or for ``horizon`` decisions);
     ``seat``'s win share and its score minus the best other seat's."""
+    policy = fresh(policy)
     decisions = 0
     while not world.is_terminal():
         if horizon and decisions >= horizon:
@@ -58,6 +62,13 @@ def playout(world: State, policy, seat: int, rng: GameRng, horizon: int = 0) -> 
     outcome = world.outcome()
     others = max((score for s, score in enumerate(outcome.scores) if s != seat), default=0.0)
     return outcome.win_shares[seat], outcome.scores[seat] - others
+
+
+def fresh(policy):
+    """``policy`` as it is before it has played: a dataclass strategy made anew from its
+    parameters (its fields outside ``__init__``, what it remembers, start empty); any other is
+    taken to remember nothing."""
+    return dataclasses.replace(policy) if dataclasses.is_dataclass(policy) else policy
 
 
 def evaluation(world: State) -> Sequence[float]:

@@ -80,14 +80,33 @@ def _play(
     cache[0][ff.M_FIELDS] = 0
     _start_turn(B, rl, g, ps, trees)
     advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
+    decisions = _decide(
+        B, D, rl, n, rngs, kinds, params, state, cache, legal, scratch, marks, 0, False
+    )
+    return g[c.G_END], _final(pts, g, ps, n, keys, out_stats), decisions
+
+
+@nb.njit(cache=True)
+def _decide(
+    B, D, rl, n, rngs, kinds, params, state, cache, legal, scratch, marks, horizon, one_stream
+):
+    """Decisions played until the game ends, or ``horizon`` of them (0: no limit); returns how
+    many. Each seat draws its choices from its stream ``rngs[1 + seat]``; with ``one_stream``
+    (a playout) every seat draws in turn from ``rngs[1 + n]``, copied in and out of the seat's.
+    """
+    g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = state
     decisions = 0
-    while not g[c.G_TERMINAL]:
+    while not g[c.G_TERMINAL] and (horizon == 0 or decisions < horizon):
         k = legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch, marks)
         s = g[c.G_SEAT]
+        if one_stream:
+            rngs[1 + s] = rngs[1 + n]
         if kinds[s] == fst.RANDOM:  # drawn here: a call carrying the walkers' arrays costs more
             j = np.int64(below(rngs, 1 + s, k))
         else:
             j = fst.choose(params[s], B, rl, g, ps, trees, path, cache, n, legal, k, rngs)
+        if one_stream:
+            rngs[1 + n] = rngs[1 + s]
         decisions += 1
         apply(
             B,
@@ -109,6 +128,13 @@ def _play(
             legal[j, 1],
             legal[j, 2],
         )
+    return decisions
+
+
+@nb.njit(cache=True)
+def _final(pts, g, ps, n, keys, out_stats):
+    """A game over: each hiker's rank key into ``keys`` (the drawn game's resource count in
+    column 1), its columns into ``out_stats``; returns the rounds played."""
     turned = g[c.G_ROUND] if g[c.G_END] == c.END_TURN_LIMIT else g[c.G_ROUND] + 1
     finished = 0
     for s in range(n):
@@ -140,7 +166,7 @@ def _play(
         out_stats[s, 6] = ps[s, c.P_EMERGENCIES]
         out_stats[s, 7] = ps[s, c.P_MOVES_TO_FINISH]
         out_stats[s, 8] = 1 if ps[s, c.P_FINISHED] and finished > 1 else 0
-    return g[c.G_END], turned, decisions
+    return turned
 
 
 @nb.njit(cache=True)
@@ -157,9 +183,11 @@ def _ranks(keys, n, ranks):
 
 
 @nb.njit(cache=True)
-def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
-    """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
-    seeds, streams = game_streams(root, first, count, n)
+def new_arrays(B, n, n_cards, tree_cost):
+    """The arrays a game is played in, allocated once and reused game after game: the state
+    (``g``, ``ps``, the trees, the move's path, each hiker's last path, the card piles, the trees
+    lifted, the way home kept, the snapshot a move given up returns to), the walkers' ``cache``
+    (for fields of costs up to ``tree_cost``), and the decision's legal rows and scratch."""
     n_nodes = B[2].shape[1]
     state = (
         np.zeros(c.N_G, dtype=np.int64),
@@ -179,10 +207,6 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
     # tree cost of the chunk; the landing field costs 1), the walkers' working space: integer
     # rows a node each (the last three an exact landing's stack) and boolean rows (allocated once
     # per chunk, not per decision; few arrays: a call counts a reference per array it carries)
-    tree_cost = 1
-    for seats in params:  # a loop: a chunk of no games has no maximum
-        for par in seats:
-            tree_cost = max(tree_cost, par[ff.TREE_COST])
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
@@ -202,6 +226,18 @@ def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
     scratch = np.zeros((2, n_nodes), dtype=np.int64)  # the legal actions' working space
     marks = np.zeros((4, n_nodes), dtype=np.bool_)
+    return state, cache, legal, scratch, marks
+
+
+@nb.njit(cache=True)
+def play_games(B, D, rl, pts, root, first, count, n, kinds, params, n_cards):
+    """Play games ``first .. first+count-1`` of a cell; kinds/params give each game's seats."""
+    seeds, streams = game_streams(root, first, count, n)
+    tree_cost = 1
+    for seats in params:  # a loop: a chunk of no games has no maximum
+        for par in seats:
+            tree_cost = max(tree_cost, par[ff.TREE_COST])
+    state, cache, legal, scratch, marks = new_arrays(B, n, n_cards, tree_cost)
     keys = np.zeros((n, 7), dtype=np.float64)
     stats = np.zeros((n, 9), dtype=np.int64)
     ranks = np.zeros(n, dtype=np.int64)
@@ -398,6 +434,15 @@ def warm() -> None:
     fsr.warm()
 
 
+def playouts(world, seat: int, legal, policy, rng, horizon: int = 0):
+    """Compiled playouts, the optional hook of ``simkit.core.playout.move_values``: each legal
+    move's win share and margin in one sampled world, or None (see :mod:`fast_playouts`,
+    imported here when first asked, since it builds on this module)."""
+    from simkit.games.timber_tom import fast_playouts
+
+    return fast_playouts.playouts(world, seat, legal, policy, rng, horizon)
+
+
 # Process CPU seconds spent inside the compiled kernel by ``play_rows`` (read by ``simkit bench``).
 kernel_seconds = 0.0
 
@@ -439,4 +484,4 @@ def play_rows(
     )
 
 
-__all__ = ["Compiled", "play_rows", "supports", "warm"]
+__all__ = ["Compiled", "play_rows", "playouts", "supports", "warm"]
