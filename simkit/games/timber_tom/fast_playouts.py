@@ -236,8 +236,7 @@ def _play_moves(B, D, rl, pts, n, P, arrays, rngs, kinds, params, moves, offered
 
 @nb.njit(cache=True, inline="always")
 def _restore(S, P):
-    """A playout's state ``S`` set back to the world's position ``P``, array by array (the
-    trees lifted and the way home only as far as they count)."""
+    """A playout's state ``S`` set back to the world's position ``P``, array by array."""
     g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = S
     g[:] = P[0]
     ps[:, :] = P[1]
