@@ -241,23 +241,51 @@ def _closing_with(
     first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
 ):
     """:func:`_closing` in the caller's scratch: ``marks`` three rows of booleans (the first is
-    the answer), ``queue`` a node each."""
-    closing, ahead, seen = marks[0], marks[1], marks[2]
+    the answer), ``queue`` a node each.
+
+    A tree on ``way[i]`` rings the planter in when the search from ``here`` that stops at the
+    rest of the way (``way[i:]`` and Base Camp) meets none of it but ``way[i]``. Those stops only
+    shrink as ``i`` grows, so one search serves every space of the way, walked from ``here`` on:
+    each space becomes a plain node once passed (searched beyond if it was met), and the search
+    goes only as far as the space tested needs (``met``: stops met beyond it). The answers are
+    those of a search per space (the order the spaces are tested in changes none)."""
+    closing, stop, seen = marks[0], marks[1], marks[2]
     closing[:] = False
-    ahead[:] = False
-    ahead[camp] = True
-    seen[:] = False  # once: each search unmarks what it marked
-    for k in range(way.shape[0] - 1, -1, -1):
+    stop[:] = False
+    seen[:] = False
+    for k in range(way.shape[0]):
+        stop[way[k]] = True
+    stop[camp] = True
+    seen[here] = True
+    queue[0] = here
+    head, tail = 0, 1
+    met = 0
+    for k in range(way.shape[0]):
         i = way[k]
-        if not (trees[i] or not plantable[i] or taken[i]) and not _cannot_cut(
-            ring, has_ring, hole, i, trees
-        ):
-            trees[i] = 1
-            if not _reaches_with(first, nbr, here, ahead, trees, seen, queue):
-                closing[i] = True
-            trees[i] = 0
-        ahead[i] = True
-    return closing
+        if k:
+            passed = way[k - 1]
+            stop[passed] = False
+            if seen[passed]:  # met as a stop: now searched beyond
+                queue[tail] = passed
+                tail += 1
+        if seen[i]:
+            met -= 1  # met beyond the space tested so far; now the one tested
+        if trees[i] or not plantable[i] or taken[i] or _cannot_cut(ring, has_ring, hole, i, trees):
+            continue
+        while met == 0 and head < tail:
+            node = queue[head]
+            head += 1
+            for e in range(first[node], first[node + 1]):
+                other = nbr[e]
+                if seen[other] or trees[other]:  # a tree is never entered
+                    continue
+                seen[other] = True
+                if not stop[other]:
+                    queue[tail] = other
+                    tail += 1
+                elif other != i:
+                    met += 1
+        closing[i] = met == 0
 
 
 @cache
