@@ -360,14 +360,18 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
             nb_ = b + step
             if nb_ >= ring:
                 nb_ -= ring
+            # u's neighbours all go to one bucket: its size kept in a register, not in ``work``
             into = nb_ * cap
+            filled = size[nb_]
             for k in range(first[u], first[u + 1]):
                 v = nbr[k]
                 if nd < dist[v]:
                     dist[v] = nd
-                    filed[into + size[nb_]] = v
-                    size[nb_] += 1
-                    last = max(last, nd)
+                    filed[into + filled] = v
+                    filled += 1
+            if filled != size[nb_]:
+                size[nb_] = filled
+                last = max(last, nd)
         size[b] = 0
         d += 1
         b = 0 if b + 1 == ring else b + 1
