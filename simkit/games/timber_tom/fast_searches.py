@@ -153,38 +153,54 @@ def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
     return found
 
 
-@nb.njit(cache=True)
-def _reaches_home(first, nbr, camp, start, blocked):
-    """Whether ``start`` has a free way home: the search of :func:`_reaches` from Base Camp,
-    stopped as soon as it meets ``start`` (hikers seldom are ringed in: most of the board is
-    spared). One array for its queue and its marks (it runs at every turn's start)."""
+@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
+def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
+    """Whether ``start`` has a free way home (a way from Base Camp over free nodes to it, as
+    :func:`_ways_home` finds): searched back from ``start``, along the steps into each node, the
+    nodes nearest Base Camp as the crow flies first. A hiker seldom is ringed in, and its way
+    home is then found in a few dozen nodes (a search from Base Camp covers every node nearer it
+    than the hiker); when it is, the search ends once the few nodes around it are done. It runs
+    at every turn's start."""
     if start == camp:
         return True
-    n = first.shape[0] - 1
-    work = np.zeros(2 * n, dtype=np.int64)
-    queue, seen = work[:n], work[n:]
-    seen[camp] = 1
-    queue[0] = camp
-    head, tail = 0, 1
-    while head < tail:
-        node = queue[head]
-        head += 1
-        for k in range(first[node], first[node + 1]):
-            other = nbr[k]
+    if blocked[start]:
+        return False
+    n = into_first.shape[0] - 1
+    # nodes to search, by their distance from Base Camp as the crow flies: each distance a list
+    # linked through ``later`` (the last filed first), ``nearest`` the lowest distance filed
+    seen = np.zeros(n, dtype=np.bool_)
+    later = np.empty(n, dtype=np.int64)
+    filed = np.full(rows.max() + cols.max() + 1, -1, dtype=np.int64)
+    seen[start] = True
+    nearest = abs(rows[start] - rows[camp]) + abs(cols[start] - cols[camp])
+    filed[nearest] = start
+    later[start] = -1
+    while nearest < filed.shape[0]:
+        node = filed[nearest]
+        if node < 0:
+            nearest += 1
+            continue
+        filed[nearest] = later[node]
+        for k in range(into_first[node], into_first[node + 1]):
+            other = into[k]
+            if other == camp:
+                return True
             if seen[other] or blocked[other]:  # a blocked node is never entered
                 continue
-            if other == start:
-                return True
-            seen[other] = 1
-            queue[tail] = other
-            tail += 1
+            seen[other] = True
+            near = abs(rows[other] - rows[camp]) + abs(cols[other] - cols[camp])
+            later[other] = filed[near]
+            filed[near] = other
+            nearest = min(nearest, near)
     return False
 
 
 def reaches_home(board: bd.Board, start: int, blocked) -> bool:
     """:meth:`Board.reaches_home`."""
     t = tables(board)
-    return bool(_reaches_home(t.first, t.nbr, t.camp, start, as_array(blocked)))
+    return bool(
+        _reaches_home(t.into_first, t.into, t.rows, t.cols, t.camp, start, as_array(blocked))
+    )
 
 
 def finds_way(board: bd.Board, trees, here: int, ahead) -> bool:

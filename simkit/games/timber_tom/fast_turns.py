@@ -73,7 +73,9 @@ def _start_turn(B, rl, g, ps, trees):
     g[c.G_HAND] = 0
     g[c.G_LIFTED_LEN] = 0
     here = ps[s, c.P_POS]
-    if here != camp and not fsr._reaches_home(first, nbr, camp, here, trees):
+    if here != camp and not fsr._reaches_home(
+        B[7], B[8], nd[c.N_ROW], nd[c.N_COL], camp, here, trees
+    ):
         g[c.G_RELIEF_LEFT] = rl[c.R_RING_RELIEF]
     g[c.G_STAGE] = c.S_RELIEF
 
