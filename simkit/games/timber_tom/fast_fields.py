@@ -12,6 +12,7 @@ from simkit.core.fast_rng import next64
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import fast_codes as c
 from simkit.games.timber_tom import fast_searches as fsr
+from simkit.games.timber_tom.fast_actions import _copy
 from simkit.strategies import timber_tom as walkers
 
 # A walker's parameters, in this order.
@@ -100,22 +101,18 @@ def _target_key(rl, lists, ps, n_nodes, s):
 
 
 @nb.njit(cache=True, inline="always")
-def _targets(lists, n_nodes, key):
+def _list_targets(lists, n_nodes, key, out):
+    """The targets of ``key`` into ``out``, in the order of the peaks; how many."""
     if key < n_nodes:
-        out = np.empty(1, dtype=np.int64)
         out[0] = key
-        return out
+        return 1
     bits = key - n_nodes
-    count = 0
-    for p in range(62):
-        count += (bits >> p) & 1
-    out = np.empty(count, dtype=np.int64)
     k = 0
     for p in range(62):
         if (bits >> p) & 1:
             out[k] = lists[c.L_TREASURES, p]
             k += 1
-    return out
+    return k
 
 
 @nb.njit(cache=True, inline="always")
@@ -220,19 +217,20 @@ def _known_field(B, trees, cache, tree_cost, key, block):
         return nearest
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
-    targets = _targets(lists, n_nodes, key)
+    targets = work[:n_nodes]  # the update's queue, free while a field is filled
+    m = _list_targets(lists, n_nodes, key, targets)
     fsr._fill_distance_field(
         first,
         nbr,
         canoe,
         trees,
-        targets,
+        targets[:m],
         tree_cost,
         block,
         known_fields[j],
         work[fsr.update_work_size(n_nodes, tree_cost) :],
     )
-    known_trees[j] = trees
+    _copy(known_trees[j], trees)
     known[j, 0] = h
     known[j, 1] = key
     known[j, 2] = block
@@ -252,7 +250,7 @@ def _field(B, trees, cache, tree_cost, key, block):
     j = meta[M_FIELDS]
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
-    fields[j] = cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)]
+    _copy(fields[j], cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)])
     keys[j, 0] = key
     keys[j, 1] = block
     meta[M_FIELDS] = j + 1
@@ -305,8 +303,8 @@ def _own_field(B, rl, g, ps, trees, cache, par, s, n):
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
     camp = nd.shape[1] - 1
-    fields[j] = fields[walk]
     dist = fields[j]
+    _copy(dist, fields[walk])
     pads = list_len[c.L_HELIPADS]
     free = cache[7][0]
     m = 0

@@ -623,7 +623,7 @@ def distance_field(
     )
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
 def _spread(first, nbr, trees, dist, seeds):
     queue = np.empty(max(4 * dist.shape[0], seeds.shape[0]), dtype=np.int64)
     queue[: seeds.shape[0]] = seeds
@@ -652,9 +652,10 @@ def spread(board: bd.Board, dist: np.ndarray, seeds: list[int], trees) -> list[i
     return _spread(t.first, t.nbr, as_array(trees), dist, np.array(seeds, dtype=np.int64)).tolist()
 
 
-@nb.njit(cache=True)
-def _downhill(first, nbr, dist, node, most):
-    route = np.empty(most, dtype=np.int64)
+@nb.njit(cache=True, inline="always")
+def _downhill_into(first, nbr, dist, node, most, route):
+    """:func:`downhill` into the caller's ``route`` (at least ``most`` long); returns its
+    length."""
     n = 0
     while n < most and dist[node] != 0 and first[node] < first[node + 1]:
         best = -1
@@ -667,7 +668,13 @@ def _downhill(first, nbr, dist, node, most):
         route[n] = best
         n += 1
         node = best
-    return route[:n]
+    return n
+
+
+@nb.njit(cache=True)
+def _downhill(first, nbr, dist, node, most):
+    route = np.empty(most, dtype=np.int64)
+    return route[: _downhill_into(first, nbr, dist, node, most, route)]
 
 
 def downhill(board: bd.Board, dist: np.ndarray, node: int, most: int) -> list[int]:
