@@ -137,13 +137,15 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
             has_ring,
             hole,
             plantable,
+            nd[c.N_ROW],
+            nd[c.N_COL],
             camp,
             trees,
             busy,
             here,
             way[1:length],
             marks,
-            scratch[1],
+            scratch,  # the way home is found: its search's rows are free
         )
     else:
         closing[:] = False

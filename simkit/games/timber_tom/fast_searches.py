@@ -153,6 +153,16 @@ def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
     return found
 
 
+@nb.njit(cache=True, inline="always")
+def _file_by_crow(rows, cols, camp, filed, later, node):
+    """File ``node`` to be searched by its distance from Base Camp as the crow flies (``filed``
+    each distance's last node filed, ``later`` the one filed before it); returns that distance."""
+    near = abs(rows[node] - rows[camp]) + abs(cols[node] - cols[camp])
+    later[node] = filed[near]
+    filed[near] = node
+    return near
+
+
 @nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
 def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
     """Whether ``start`` has a free way home (a way from Base Camp over free nodes to it, as
@@ -172,9 +182,7 @@ def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
     later = np.empty(n, dtype=np.int64)
     filed = np.full(rows.max() + cols.max() + 1, -1, dtype=np.int64)
     seen[start] = True
-    nearest = abs(rows[start] - rows[camp]) + abs(cols[start] - cols[camp])
-    filed[nearest] = start
-    later[start] = -1
+    nearest = _file_by_crow(rows, cols, camp, filed, later, start)
     while nearest < filed.shape[0]:
         node = filed[nearest]
         if node < 0:
@@ -188,10 +196,7 @@ def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
             if seen[other] or blocked[other]:  # a blocked node is never entered
                 continue
             seen[other] = True
-            near = abs(rows[other] - rows[camp]) + abs(cols[other] - cols[camp])
-            later[other] = filed[near]
-            filed[near] = other
-            nearest = min(nearest, near)
+            nearest = min(nearest, _file_by_crow(rows, cols, camp, filed, later, other))
     return False
 
 
@@ -239,42 +244,76 @@ def _cannot_cut(ring, has_ring, hole, node, trees):
 
 
 @nb.njit(cache=True)
-def _closing(first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way):
+def _closing(
+    first, nbr, ring, has_ring, hole, plantable, rows, cols, camp, trees, taken, here, way
+):
     """The spaces of the planter's free ``way`` home (nodes from ``here`` on, without Base
     Camp) where a tree would ring the planter in: as :func:`trees.plant_spaces` tests them,
     from the end of the way back, each against the rest of the way ahead of it."""
     n = first.shape[0] - 1
     marks = np.empty((3, n), dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int64)
+    work = np.empty((2, n), dtype=np.int64)
     _closing_with(
-        first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
+        first,
+        nbr,
+        ring,
+        has_ring,
+        hole,
+        plantable,
+        rows,
+        cols,
+        camp,
+        trees,
+        taken,
+        here,
+        way,
+        marks,
+        work,
     )
     return marks[0]
 
 
 @nb.njit(cache=True)
 def _closing_with(
-    first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
+    first,
+    nbr,
+    ring,
+    has_ring,
+    hole,
+    plantable,
+    rows,
+    cols,
+    camp,
+    trees,
+    taken,
+    here,
+    way,
+    marks,
+    work,
 ):
     """:func:`_closing` in the caller's scratch: ``marks`` three rows of booleans (the first is
-    the answer), ``queue`` a node each.
+    the answer), ``work`` two rows of integers a node each.
 
     A tree on ``way[i]`` rings the planter in when the search from ``here`` that stops at the
     rest of the way (``way[i:]`` and Base Camp) meets none of it but ``way[i]``. Those stops only
     shrink as ``i`` grows, so one search serves every space of the way, walked from ``here`` on:
     each space becomes a plain node once passed (searched beyond if it was met), and the search
-    goes only as far as the space tested needs (``met``: stops met beyond it). The answers are
-    those of a search per space (the order the spaces are tested in changes none)."""
+    goes only as far as the space tested needs (``met``: stops met beyond it), the nodes nearest
+    Base Camp as the crow flies first (the way leads there: the stops ahead are soon met). The
+    answers are those of a search per space (neither the order the spaces are tested in nor the
+    order the nodes are searched in changes one)."""
     closing, stop, seen = marks[0], marks[1], marks[2]
+    filed, later = work[0], work[1]
     closing[:] = False
     stop[:] = False
     seen[:] = False
+    top = rows.max() + cols.max() + 1  # farther from Base Camp than any node
+    filed[:top] = -1
     for k in range(way.shape[0]):
         stop[way[k]] = True
     stop[camp] = True
     seen[here] = True
-    queue[0] = here
-    head, tail = 0, 1
+    nearest = _file_by_crow(rows, cols, camp, filed, later, here)
     met = 0
     for k in range(way.shape[0]):
         i = way[k]
@@ -282,23 +321,24 @@ def _closing_with(
             passed = way[k - 1]
             stop[passed] = False
             if seen[passed]:  # met as a stop: now searched beyond
-                queue[tail] = passed
-                tail += 1
+                nearest = min(nearest, _file_by_crow(rows, cols, camp, filed, later, passed))
         if seen[i]:
             met -= 1  # met beyond the space tested so far; now the one tested
         if trees[i] or not plantable[i] or taken[i] or _cannot_cut(ring, has_ring, hole, i, trees):
             continue
-        while met == 0 and head < tail:
-            node = queue[head]
-            head += 1
+        while met == 0 and nearest < top:
+            node = filed[nearest]
+            if node < 0:
+                nearest += 1
+                continue
+            filed[nearest] = later[node]
             for e in range(first[node], first[node + 1]):
                 other = nbr[e]
                 if seen[other] or trees[other]:  # a tree is never entered
                     continue
                 seen[other] = True
                 if not stop[other]:
-                    queue[tail] = other
-                    tail += 1
+                    nearest = min(nearest, _file_by_crow(rows, cols, camp, filed, later, other))
                 elif other != i:
                     met += 1
         closing[i] = met == 0
@@ -331,6 +371,8 @@ def plant_spaces(
             t.has_ring,
             t.hole,
             mask,
+            t.rows,
+            t.cols,
             t.camp,
             work,
             busy,
