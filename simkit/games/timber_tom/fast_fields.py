@@ -155,22 +155,12 @@ def _fingerprint(trees):
 
 
 @nb.njit(cache=True, inline="always")
-def _same(a, b):
-    for i in range(a.shape[0]):  # noqa: SIM110  (a loop numba compiles, not a generator)
-        if a[i] != b[i]:
-            return False
-    return True
-
-
-@nb.njit(cache=True, inline="always")
-def _changes(a, b, most):
-    """How many nodes two tree layouts differ in, counted up to ``most``."""
+def _changes(a, b):
+    """How many nodes two tree layouts differ in (counted to the end, without a branch: the
+    loop is then done many bytes at a time)."""
     k = 0
     for i in range(a.shape[0]):
-        if a[i] != b[i]:
-            k += 1
-            if k >= most:
-                return k
+        k += a[i] != b[i]
     return k
 
 
@@ -189,11 +179,11 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     for j in range(known.shape[0]):
         if known[j, 1] != key or known[j, 2] != block or known[j, 3] != tree_cost:
             continue
-        if known[j, 0] == h and _same(known_trees[j], trees):
+        if known[j, 0] == h and _changes(known_trees[j], trees) == 0:
             return j
         if abs(known[j, 4] - count) >= fewest:
             continue  # at least that many trees changed: not compared node by node
-        changed = _changes(known_trees[j], trees, fewest)
+        changed = _changes(known_trees[j], trees)
         if changed < fewest:
             nearest, fewest = j, changed
     n_nodes = known_trees.shape[1]
