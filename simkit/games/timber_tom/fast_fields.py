@@ -1,7 +1,8 @@
 """The compiled walkers' (:mod:`fast_strategies`) readings of the game and their distance fields:
 the fields of the turn (kept for the rest of it once read, as ``_Walker._field``), the flight
-field, and the fields kept by trees, targets and costs across turns (a pure function of them, as
-the Python strategies' ``lru_cache``)."""
+field, the planter's field searched only as far as its planting reads it, and the fields kept by
+trees, targets and costs across turns (a pure function of them, as the Python strategies'
+``lru_cache``)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ FLY_MARGIN = walkers.FLY_MARGIN
 # Slots of ``meta``, the turn's cache of distance fields.
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
+# What a turn's field is (``keys[:, 1]``): 0 trees are passed, 1 they block, 2 flights counted,
+# NEAR the planter's field, found only as far as its planting reads it (``_near_field``)
+NEAR = 3
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
 CHANGES = 8  # trees changed since a kept field of the same targets, for it to be updated (8
 # planted trees cost some two thirds of a field: the nodes left with no shortest way are searched
@@ -243,6 +247,50 @@ def _field(B, trees, cache, tree_cost, key, block):
     _copy(fields[j], cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)])
     keys[j, 0] = key
     keys[j, 1] = block
+    meta[M_FIELDS] = j + 1
+    return j
+
+
+@nb.njit(cache=True)
+def _near_field(B, trees, cache, tree_cost, here, goal, to_goal):
+    """The row of ``fields`` holding the field to the planter's space ``here`` as its planting
+    reads it (``_plant``): the spaces on its shortest ways to ``goal`` (``to_goal`` that goal's
+    row), and which of the goal's spaces is nearest. Only that part is searched: the distances
+    up to ``here``'s to the goal, and to the goal's nearest space; kept for the turn as
+    ``_field`` keeps a field, read the same way by every planting of the turn. A space that is
+    a goal's (Base Camp, a Treasure) may have its field read in full as a goal's too: its
+    full field then."""
+    first, nbr, nd, lists = B[0], B[1], B[2], B[3]
+    meta, keys, fields = cache[0], cache[1], cache[2]
+    n_nodes = nd.shape[1]
+    camp = n_nodes - 1
+    if here == camp or nd[c.N_FEATURE, here] == bd.TREASURE:
+        return _field(B, trees, cache, tree_cost, here, 0)
+    for j in range(meta[M_FIELDS]):
+        if keys[j, 0] == here and keys[j, 1] == NEAR:
+            return j
+    j = meta[M_FIELDS]
+    if j == SLOTS:
+        raise ValueError("more distance fields in one turn than the cache holds")
+    work = cache[6]
+    # the search's target and the goal's spaces in the update's queue (free while a field is
+    # filled); Base Camp's field is not read beyond the shortest ways
+    work[0] = here
+    m = 0 if goal == camp else _list_targets(lists, n_nodes, goal, work[1:])
+    fsr._fill_near_field(
+        first,
+        nbr,
+        nd[c.N_CANOE],
+        trees,
+        work[:1],
+        tree_cost,
+        fields[j],
+        work[fsr.update_work_size(n_nodes, tree_cost) :],
+        fields[to_goal, here],
+        work[1 : 1 + m],
+    )
+    keys[j, 0] = here
+    keys[j, 1] = NEAR
     meta[M_FIELDS] = j + 1
     return j
 

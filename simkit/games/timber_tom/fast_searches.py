@@ -384,12 +384,20 @@ def plant_spaces(
 
 
 # ------------------------------------------------------------------------- strategies' fields
-@nb.njit(cache=True)
-def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work):
-    """Dial's buckets as the strategies' :func:`distance_field`, into ``dist``: entering a node
-    costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
-    ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
-    are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
+@nb.njit(cache=True, inline="always")
+def _watched(dist, watch, d):
+    """Whether nothing is watched, or a node of ``watch`` is at most ``d`` away."""
+    found = watch.shape[0] == 0
+    for w in watch:
+        found |= dist[w] <= d
+    return found
+
+
+@nb.njit(cache=True, inline="always")
+def _dial(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work, enough, watch):
+    """The search of :func:`_fill_distance_field`, stopped before the bucket of a distance ``d``
+    beyond ``enough`` once a node of ``watch`` is at most ``d`` away (every node nearer than
+    ``d`` has its distance then, and one of ``d`` too)."""
     # a bucket is a stack of nodes: a node is filed at most once at each distance (only when its
     # distance falls), so a bucket holds at most every node and the targets; the order a bucket
     # is walked in changes no distance
@@ -408,6 +416,8 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
     d = 0
     b = 0  # d's bucket: d modulo ring, kept by counting (a division per node costs more)
     while d <= last:
+        if d > enough and _watched(dist, watch, d):
+            break
         at = b * cap
         for i in range(size[b]):  # every cost is at least 1: nothing is filed in the bucket walked
             u = filed[at + i]
@@ -418,21 +428,42 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
             nb_ = b + step
             if nb_ >= ring:
                 nb_ -= ring
-            # u's neighbours all go to one bucket: its size kept in a register, not in ``work``
+            # u's neighbours all go to one bucket: its size kept in a register, not in ``work``;
+            # and no branch on whether a neighbour is lowered (a toss-up, and a wrong guess costs
+            # more than the stores): it is filed anyway, and kept only if lowered (a bucket has
+            # room for every node and one more)
             into = nb_ * cap
             filled = size[nb_]
             for k in range(first[u], first[u + 1]):
                 v = nbr[k]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    filed[into + filled] = v
-                    filled += 1
+                lowered = nd < dist[v]
+                dist[v] = min(nd, dist[v])
+                filed[into + filled] = v
+                filled += lowered
             if filled != size[nb_]:
                 size[nb_] = filled
                 last = max(last, nd)
         size[b] = 0
         d += 1
         b = 0 if b + 1 == ring else b + 1
+
+
+@nb.njit(cache=True)
+def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work):
+    """Dial's buckets as the strategies' :func:`distance_field`, into ``dist``: entering a node
+    costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
+    ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
+    are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
+    _dial(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work, INF, targets[:0])
+    return dist
+
+
+@nb.njit(cache=True)
+def _fill_near_field(first, nbr, canoe, trees, targets, tree_cost, dist, work, enough, watch):
+    """:func:`_fill_distance_field` (trees never block) only as far as its reader needs: every
+    distance up to ``enough`` and, beyond it, up to the nearest node of ``watch`` (if any).
+    A node further off holds a number larger than those, not its distance."""
+    _dial(first, nbr, canoe, trees, targets, tree_cost, False, dist, work, enough, watch)
     return dist
 
 
@@ -662,6 +693,28 @@ def distance_field(
         np.array(targets, dtype=np.int64),
         tree_cost,
         trees_block,
+    )
+
+
+def near_field(
+    board: bd.Board, trees: bytes, target: int, tree_cost: int, enough: int, watch: tuple[int, ...]
+) -> np.ndarray:
+    """The field to ``target`` found only as far as :func:`_fill_near_field` is asked (for the
+    tests: it must be the full field there)."""
+    t = tables(board)
+    dist = np.empty(board.n_nodes, dtype=np.int64)
+    work = np.empty(field_work_size(board.n_nodes, 1, tree_cost), dtype=np.int64)
+    return _fill_near_field(
+        t.first,
+        t.nbr,
+        t.canoe,
+        as_array(trees),
+        np.array([target], dtype=np.int64),
+        tree_cost,
+        dist,
+        work,
+        enough,
+        np.array(watch, dtype=np.int64),
     )
 
 

@@ -39,6 +39,7 @@ from simkit.games.timber_tom.fast_fields import (
     _list_targets,
     _manhattan,
     _moves,
+    _near_field,
     _other,
     _own_field,
     _pack_need,
@@ -325,11 +326,9 @@ def _move(B, rl, g, ps, trees, path, cache, par, s, n, legal, k, rngs):
 
 # ----------------------------------------------------------------------- trees
 @nb.njit(cache=True)
-def _between(B, trees, cache, par, start, goal, out):
-    """Marks in ``out`` the spaces on a shortest way from ``start`` to ``goal`` (``_between``)."""
-    fields = cache[2]
-    to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
-    from_start = _field(B, trees, cache, par[TREE_COST], start, 0)
+def _between(fields, to_goal, from_start, start, out):
+    """Marks in ``out`` the spaces on a shortest way from ``start`` to a goal (``_between``):
+    ``to_goal`` the goal's row of ``fields``, ``from_start`` the row of the field to ``start``."""
     total = fields[to_goal, start]
     if total >= INF:
         return
@@ -375,10 +374,10 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     mine[:] = False
     here = ps[s, c.P_POS]
     goal = _target_key(rl, lists, ps, n_nodes, s)
-    _between(B, trees, cache, par, here, goal, mine)
+    to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
+    from_here = _near_field(B, trees, cache, par[TREE_COST], here, goal, to_goal)
+    _between(fields, to_goal, from_here, here, mine)
     if goal != camp:
-        to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
-        from_here = _field(B, trees, cache, par[TREE_COST], here, 0)
         targets = cache[7][1]
         aim = -1
         for i in range(_list_targets(lists, n_nodes, goal, targets)):
@@ -386,7 +385,8 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
             if aim < 0 or (fields[from_here, t], t) < (fields[from_here, aim], aim):
                 aim = t
         if fields[to_goal, aim] == 0:
-            _between(B, trees, cache, par, aim, camp, mine)
+            to_camp = _field(B, trees, cache, par[TREE_COST], camp, 0)
+            _between(fields, to_camp, _field(B, trees, cache, par[TREE_COST], aim, 0), aim, mine)
     spaces = cache[7][0]
     m = 0
     for j in range(k):
