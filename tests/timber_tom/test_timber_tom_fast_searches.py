@@ -157,6 +157,24 @@ def test_distance_field_is_the_python_field(layout, tree_cost, trees_block, n_ta
     assert tuple(got) == python_distance_field(board, trees, targets, tree_cost, trees_block)
 
 
+@FAST
+@given(layouts(), st.integers(0, 8), st.integers(0, 60), st.integers(0, 4))
+def test_a_field_found_near_is_the_field_as_far_as_asked(layout, tree_cost, enough, n_watch):
+    board, trees, rnd = layout
+    holes = [i for i in range(board.n_nodes) if board.neighbours[i]]
+    target = rnd.choice(holes)
+    watch = tuple(rnd.choice(holes) for _ in range(n_watch))
+    full = python_distance_field(board, trees, (target,), tree_cost, False)
+    got = fs.near_field(board, bytes(trees), target, tree_cost, enough, watch).tolist()
+    # every distance up to ``enough`` and to the nearest watched node; beyond, larger numbers
+    far = max(enough, min((full[w] for w in watch), default=enough))
+    for node in range(board.n_nodes):
+        if full[node] <= far:
+            assert got[node] == full[node], node
+        else:
+            assert got[node] > far, node
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(), st.integers(0, 8), st.booleans(), st.integers(1, 4), st.integers(1, 12))
 def test_a_field_updated_where_trees_changed_is_the_field_computed_anew(

@@ -46,7 +46,11 @@ MAX_PEAKS = 60  # a hiker's Treasures, Snow Cap fees and One-for-One uses are bi
 
 
 # ----------------------------------------------------------------------- one game
-@nb.njit(cache=True)
+# Without numba's reference counting (``_nrt=False``): every array view taken in the games loop
+# would otherwise count a reference, an atomic add and its undoing, a fifth of a game's time. So
+# nothing here or in what it calls allocates, but for the few searches that say so (their own
+# reference counting kept: ``_nrt=True``).
+@nb.njit(cache=True, _nrt=False)
 def _play(
     B, D, rl, pts, n, rngs, kinds, params, state, cache, legal, scratch, marks, keys, out_stats
 ):

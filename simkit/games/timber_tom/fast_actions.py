@@ -57,7 +57,18 @@ def _restore_all(g, ps, rl, s):
 
 @nb.njit(cache=True, inline="always")
 def _any_tree(trees):
-    return trees.any()
+    for i in range(trees.shape[0]):  # noqa: SIM110  (a loop numba compiles, not a generator)
+        if trees[i]:
+            return True
+    return False
+
+
+@nb.njit(cache=True, inline="always")
+def _copy(dst, src):
+    """``dst[:] = src`` as a loop: numba's slice assignment may allocate (a copy, in case the two
+    overlap), and the games loop runs without numba's reference counting (no allocation)."""
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
 
 
 @nb.njit(cache=True, inline="always")
@@ -126,13 +137,15 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
             has_ring,
             hole,
             plantable,
+            nd[c.N_ROW],
+            nd[c.N_COL],
             camp,
             trees,
             busy,
             here,
             way[1:length],
             marks,
-            scratch[1],
+            scratch,  # the way home is found: its search's rows are free
         )
     else:
         closing[:] = False

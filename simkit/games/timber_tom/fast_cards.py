@@ -31,7 +31,7 @@ def _zone_matches(flt, zone, drawer_zone):
     return zone == flt - 3
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
 def _forced_move(B, g, ps, trees, path, last_path, n, do, count, t):
     """``state._forced_move``: back the way the last move came, or downhill."""
     first, nbr, nd = B[0], B[1], B[2]

@@ -1,7 +1,8 @@
 """The compiled walkers' (:mod:`fast_strategies`) readings of the game and their distance fields:
 the fields of the turn (kept for the rest of it once read, as ``_Walker._field``), the flight
-field, and the fields kept by trees, targets and costs across turns (a pure function of them, as
-the Python strategies' ``lru_cache``)."""
+field, the planter's field searched only as far as its planting reads it, and the fields kept by
+trees, targets and costs across turns (a pure function of them, as the Python strategies'
+``lru_cache``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from simkit.core.fast_rng import next64
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import fast_codes as c
 from simkit.games.timber_tom import fast_searches as fsr
+from simkit.games.timber_tom.fast_actions import _copy
 from simkit.strategies import timber_tom as walkers
 
 # A walker's parameters, in this order.
@@ -25,6 +27,9 @@ FLY_MARGIN = walkers.FLY_MARGIN
 # Slots of ``meta``, the turn's cache of distance fields.
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
+# What a turn's field is (``keys[:, 1]``): 0 trees are passed, 1 they block, 2 flights counted,
+# NEAR the planter's field, found only as far as its planting reads it (``_near_field``)
+NEAR = 3
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
 CHANGES = 8  # trees changed since a kept field of the same targets, for it to be updated (8
 # planted trees cost some two thirds of a field: the nodes left with no shortest way are searched
@@ -100,22 +105,18 @@ def _target_key(rl, lists, ps, n_nodes, s):
 
 
 @nb.njit(cache=True, inline="always")
-def _targets(lists, n_nodes, key):
+def _list_targets(lists, n_nodes, key, out):
+    """The targets of ``key`` into ``out``, in the order of the peaks; how many."""
     if key < n_nodes:
-        out = np.empty(1, dtype=np.int64)
         out[0] = key
-        return out
+        return 1
     bits = key - n_nodes
-    count = 0
-    for p in range(62):
-        count += (bits >> p) & 1
-    out = np.empty(count, dtype=np.int64)
     k = 0
     for p in range(62):
         if (bits >> p) & 1:
             out[k] = lists[c.L_TREASURES, p]
             k += 1
-    return out
+    return k
 
 
 @nb.njit(cache=True, inline="always")
@@ -158,22 +159,12 @@ def _fingerprint(trees):
 
 
 @nb.njit(cache=True, inline="always")
-def _same(a, b):
-    for i in range(a.shape[0]):  # noqa: SIM110  (a loop numba compiles, not a generator)
-        if a[i] != b[i]:
-            return False
-    return True
-
-
-@nb.njit(cache=True, inline="always")
-def _changes(a, b, most):
-    """How many nodes two tree layouts differ in, counted up to ``most``."""
+def _changes(a, b):
+    """How many nodes two tree layouts differ in (counted to the end, without a branch: the
+    loop is then done many bytes at a time)."""
     k = 0
     for i in range(a.shape[0]):
-        if a[i] != b[i]:
-            k += 1
-            if k >= most:
-                return k
+        k += a[i] != b[i]
     return k
 
 
@@ -192,11 +183,11 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     for j in range(known.shape[0]):
         if known[j, 1] != key or known[j, 2] != block or known[j, 3] != tree_cost:
             continue
-        if known[j, 0] == h and _same(known_trees[j], trees):
+        if known[j, 0] == h and _changes(known_trees[j], trees) == 0:
             return j
         if abs(known[j, 4] - count) >= fewest:
             continue  # at least that many trees changed: not compared node by node
-        changed = _changes(known_trees[j], trees, fewest)
+        changed = _changes(known_trees[j], trees)
         if changed < fewest:
             nearest, fewest = j, changed
     n_nodes = known_trees.shape[1]
@@ -220,19 +211,20 @@ def _known_field(B, trees, cache, tree_cost, key, block):
         return nearest
     j = meta[M_NEXT_KNOWN]
     meta[M_NEXT_KNOWN] = (j + 1) % known.shape[0]
-    targets = _targets(lists, n_nodes, key)
+    targets = work[:n_nodes]  # the update's queue, free while a field is filled
+    m = _list_targets(lists, n_nodes, key, targets)
     fsr._fill_distance_field(
         first,
         nbr,
         canoe,
         trees,
-        targets,
+        targets[:m],
         tree_cost,
         block,
         known_fields[j],
         work[fsr.update_work_size(n_nodes, tree_cost) :],
     )
-    known_trees[j] = trees
+    _copy(known_trees[j], trees)
     known[j, 0] = h
     known[j, 1] = key
     known[j, 2] = block
@@ -252,9 +244,53 @@ def _field(B, trees, cache, tree_cost, key, block):
     j = meta[M_FIELDS]
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
-    fields[j] = cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)]
+    _copy(fields[j], cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)])
     keys[j, 0] = key
     keys[j, 1] = block
+    meta[M_FIELDS] = j + 1
+    return j
+
+
+@nb.njit(cache=True)
+def _near_field(B, trees, cache, tree_cost, here, goal, to_goal):
+    """The row of ``fields`` holding the field to the planter's space ``here`` as its planting
+    reads it (``_plant``): the spaces on its shortest ways to ``goal`` (``to_goal`` that goal's
+    row), and which of the goal's spaces is nearest. Only that part is searched: the distances
+    up to ``here``'s to the goal, and to the goal's nearest space; kept for the turn as
+    ``_field`` keeps a field, read the same way by every planting of the turn. A space that is
+    a goal's (Base Camp, a Treasure) may have its field read in full as a goal's too: its
+    full field then."""
+    first, nbr, nd, lists = B[0], B[1], B[2], B[3]
+    meta, keys, fields = cache[0], cache[1], cache[2]
+    n_nodes = nd.shape[1]
+    camp = n_nodes - 1
+    if here == camp or nd[c.N_FEATURE, here] == bd.TREASURE:
+        return _field(B, trees, cache, tree_cost, here, 0)
+    for j in range(meta[M_FIELDS]):
+        if keys[j, 0] == here and keys[j, 1] == NEAR:
+            return j
+    j = meta[M_FIELDS]
+    if j == SLOTS:
+        raise ValueError("more distance fields in one turn than the cache holds")
+    work = cache[6]
+    # the search's target and the goal's spaces in the update's queue (free while a field is
+    # filled); Base Camp's field is not read beyond the shortest ways
+    work[0] = here
+    m = 0 if goal == camp else _list_targets(lists, n_nodes, goal, work[1:])
+    fsr._fill_near_field(
+        first,
+        nbr,
+        nd[c.N_CANOE],
+        trees,
+        work[:1],
+        tree_cost,
+        fields[j],
+        work[fsr.update_work_size(n_nodes, tree_cost) :],
+        fields[to_goal, here],
+        work[1 : 1 + m],
+    )
+    keys[j, 0] = here
+    keys[j, 1] = NEAR
     meta[M_FIELDS] = j + 1
     return j
 
@@ -305,8 +341,8 @@ def _own_field(B, rl, g, ps, trees, cache, par, s, n):
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
     camp = nd.shape[1] - 1
-    fields[j] = fields[walk]
     dist = fields[j]
+    _copy(dist, fields[walk])
     pads = list_len[c.L_HELIPADS]
     free = cache[7][0]
     m = 0

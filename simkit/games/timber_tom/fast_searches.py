@@ -153,38 +153,59 @@ def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
     return found
 
 
-@nb.njit(cache=True)
-def _reaches_home(first, nbr, camp, start, blocked):
-    """Whether ``start`` has a free way home: the search of :func:`_reaches` from Base Camp,
-    stopped as soon as it meets ``start`` (hikers seldom are ringed in: most of the board is
-    spared). One array for its queue and its marks (it runs at every turn's start)."""
+@nb.njit(cache=True, inline="always")
+def _file_by_crow(rows, cols, camp, filed, later, node):
+    """File ``node`` to be searched by its distance from Base Camp as the crow flies (``filed``
+    each distance's last node filed, ``later`` the one filed before it); returns that distance."""
+    near = abs(rows[node] - rows[camp]) + abs(cols[node] - cols[camp])
+    later[node] = filed[near]
+    filed[near] = node
+    return near
+
+
+@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
+def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
+    """Whether ``start`` has a free way home (a way from Base Camp over free nodes to it, as
+    :func:`_ways_home` finds): searched back from ``start``, along the steps into each node, the
+    nodes nearest Base Camp as the crow flies first. A hiker seldom is ringed in, and its way
+    home is then found in a few dozen nodes (a search from Base Camp covers every node nearer it
+    than the hiker); when it is, the search ends once the few nodes around it are done. It runs
+    at every turn's start."""
     if start == camp:
         return True
-    n = first.shape[0] - 1
-    work = np.zeros(2 * n, dtype=np.int64)
-    queue, seen = work[:n], work[n:]
-    seen[camp] = 1
-    queue[0] = camp
-    head, tail = 0, 1
-    while head < tail:
-        node = queue[head]
-        head += 1
-        for k in range(first[node], first[node + 1]):
-            other = nbr[k]
+    if blocked[start]:
+        return False
+    n = into_first.shape[0] - 1
+    # nodes to search, by their distance from Base Camp as the crow flies: each distance a list
+    # linked through ``later`` (the last filed first), ``nearest`` the lowest distance filed
+    seen = np.zeros(n, dtype=np.bool_)
+    later = np.empty(n, dtype=np.int64)
+    filed = np.full(rows.max() + cols.max() + 1, -1, dtype=np.int64)
+    seen[start] = True
+    nearest = _file_by_crow(rows, cols, camp, filed, later, start)
+    while nearest < filed.shape[0]:
+        node = filed[nearest]
+        if node < 0:
+            nearest += 1
+            continue
+        filed[nearest] = later[node]
+        for k in range(into_first[node], into_first[node + 1]):
+            other = into[k]
+            if other == camp:
+                return True
             if seen[other] or blocked[other]:  # a blocked node is never entered
                 continue
-            if other == start:
-                return True
-            seen[other] = 1
-            queue[tail] = other
-            tail += 1
+            seen[other] = True
+            nearest = min(nearest, _file_by_crow(rows, cols, camp, filed, later, other))
     return False
 
 
 def reaches_home(board: bd.Board, start: int, blocked) -> bool:
     """:meth:`Board.reaches_home`."""
     t = tables(board)
-    return bool(_reaches_home(t.first, t.nbr, t.camp, start, as_array(blocked)))
+    return bool(
+        _reaches_home(t.into_first, t.into, t.rows, t.cols, t.camp, start, as_array(blocked))
+    )
 
 
 def finds_way(board: bd.Board, trees, here: int, ahead) -> bool:
@@ -223,41 +244,104 @@ def _cannot_cut(ring, has_ring, hole, node, trees):
 
 
 @nb.njit(cache=True)
-def _closing(first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way):
+def _closing(
+    first, nbr, ring, has_ring, hole, plantable, rows, cols, camp, trees, taken, here, way
+):
     """The spaces of the planter's free ``way`` home (nodes from ``here`` on, without Base
     Camp) where a tree would ring the planter in: as :func:`trees.plant_spaces` tests them,
     from the end of the way back, each against the rest of the way ahead of it."""
     n = first.shape[0] - 1
     marks = np.empty((3, n), dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int64)
+    work = np.empty((2, n), dtype=np.int64)
     _closing_with(
-        first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
+        first,
+        nbr,
+        ring,
+        has_ring,
+        hole,
+        plantable,
+        rows,
+        cols,
+        camp,
+        trees,
+        taken,
+        here,
+        way,
+        marks,
+        work,
     )
     return marks[0]
 
 
 @nb.njit(cache=True)
 def _closing_with(
-    first, nbr, ring, has_ring, hole, plantable, camp, trees, taken, here, way, marks, queue
+    first,
+    nbr,
+    ring,
+    has_ring,
+    hole,
+    plantable,
+    rows,
+    cols,
+    camp,
+    trees,
+    taken,
+    here,
+    way,
+    marks,
+    work,
 ):
     """:func:`_closing` in the caller's scratch: ``marks`` three rows of booleans (the first is
-    the answer), ``queue`` a node each."""
-    closing, ahead, seen = marks[0], marks[1], marks[2]
+    the answer), ``work`` two rows of integers a node each.
+
+    A tree on ``way[i]`` rings the planter in when the search from ``here`` that stops at the
+    rest of the way (``way[i:]`` and Base Camp) meets none of it but ``way[i]``. Those stops only
+    shrink as ``i`` grows, so one search serves every space of the way, walked from ``here`` on:
+    each space becomes a plain node once passed (searched beyond if it was met), and the search
+    goes only as far as the space tested needs (``met``: stops met beyond it), the nodes nearest
+    Base Camp as the crow flies first (the way leads there: the stops ahead are soon met). The
+    answers are those of a search per space (neither the order the spaces are tested in nor the
+    order the nodes are searched in changes one)."""
+    closing, stop, seen = marks[0], marks[1], marks[2]
+    filed, later = work[0], work[1]
     closing[:] = False
-    ahead[:] = False
-    ahead[camp] = True
-    seen[:] = False  # once: each search unmarks what it marked
-    for k in range(way.shape[0] - 1, -1, -1):
+    stop[:] = False
+    seen[:] = False
+    top = rows.max() + cols.max() + 1  # farther from Base Camp than any node
+    filed[:top] = -1
+    for k in range(way.shape[0]):
+        stop[way[k]] = True
+    stop[camp] = True
+    seen[here] = True
+    nearest = _file_by_crow(rows, cols, camp, filed, later, here)
+    met = 0
+    for k in range(way.shape[0]):
         i = way[k]
-        if not (trees[i] or not plantable[i] or taken[i]) and not _cannot_cut(
-            ring, has_ring, hole, i, trees
-        ):
-            trees[i] = 1
-            if not _reaches_with(first, nbr, here, ahead, trees, seen, queue):
-                closing[i] = True
-            trees[i] = 0
-        ahead[i] = True
-    return closing
+        if k:
+            passed = way[k - 1]
+            stop[passed] = False
+            if seen[passed]:  # met as a stop: now searched beyond
+                nearest = min(nearest, _file_by_crow(rows, cols, camp, filed, later, passed))
+        if seen[i]:
+            met -= 1  # met beyond the space tested so far; now the one tested
+        if trees[i] or not plantable[i] or taken[i] or _cannot_cut(ring, has_ring, hole, i, trees):
+            continue
+        while met == 0 and nearest < top:
+            node = filed[nearest]
+            if node < 0:
+                nearest += 1
+                continue
+            filed[nearest] = later[node]
+            for e in range(first[node], first[node + 1]):
+                other = nbr[e]
+                if seen[other] or trees[other]:  # a tree is never entered
+                    continue
+                seen[other] = True
+                if not stop[other]:
+                    nearest = min(nearest, _file_by_crow(rows, cols, camp, filed, later, other))
+                elif other != i:
+                    met += 1
+        closing[i] = met == 0
 
 
 @cache
@@ -287,6 +371,8 @@ def plant_spaces(
             t.has_ring,
             t.hole,
             mask,
+            t.rows,
+            t.cols,
             t.camp,
             work,
             busy,
@@ -298,12 +384,20 @@ def plant_spaces(
 
 
 # ------------------------------------------------------------------------- strategies' fields
-@nb.njit(cache=True)
-def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work):
-    """Dial's buckets as the strategies' :func:`distance_field`, into ``dist``: entering a node
-    costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
-    ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
-    are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
+@nb.njit(cache=True, inline="always")
+def _watched(dist, watch, d):
+    """Whether nothing is watched, or a node of ``watch`` is at most ``d`` away."""
+    found = watch.shape[0] == 0
+    for w in watch:
+        found |= dist[w] <= d
+    return found
+
+
+@nb.njit(cache=True, inline="always")
+def _dial(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work, enough, watch):
+    """The search of :func:`_fill_distance_field`, stopped before the bucket of a distance ``d``
+    beyond ``enough`` once a node of ``watch`` is at most ``d`` away (every node nearer than
+    ``d`` has its distance then, and one of ``d`` too)."""
     # a bucket is a stack of nodes: a node is filed at most once at each distance (only when its
     # distance falls), so a bucket holds at most every node and the targets; the order a bucket
     # is walked in changes no distance
@@ -322,6 +416,8 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
     d = 0
     b = 0  # d's bucket: d modulo ring, kept by counting (a division per node costs more)
     while d <= last:
+        if d > enough and _watched(dist, watch, d):
+            break
         at = b * cap
         for i in range(size[b]):  # every cost is at least 1: nothing is filed in the bucket walked
             u = filed[at + i]
@@ -332,17 +428,42 @@ def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_blo
             nb_ = b + step
             if nb_ >= ring:
                 nb_ -= ring
+            # u's neighbours all go to one bucket: its size kept in a register, not in ``work``;
+            # and no branch on whether a neighbour is lowered (a toss-up, and a wrong guess costs
+            # more than the stores): it is filed anyway, and kept only if lowered (a bucket has
+            # room for every node and one more)
             into = nb_ * cap
+            filled = size[nb_]
             for k in range(first[u], first[u + 1]):
                 v = nbr[k]
-                if nd < dist[v]:
-                    dist[v] = nd
-                    filed[into + size[nb_]] = v
-                    size[nb_] += 1
-                    last = max(last, nd)
+                lowered = nd < dist[v]
+                dist[v] = min(nd, dist[v])
+                filed[into + filled] = v
+                filled += lowered
+            if filled != size[nb_]:
+                size[nb_] = filled
+                last = max(last, nd)
         size[b] = 0
         d += 1
         b = 0 if b + 1 == ring else b + 1
+
+
+@nb.njit(cache=True)
+def _fill_distance_field(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work):
+    """Dial's buckets as the strategies' :func:`distance_field`, into ``dist``: entering a node
+    costs 1, one more for a canoe, ``tree_cost`` more for a tree (or never, when
+    ``trees_block``). A step costs at most ``2 + tree_cost``, so that many buckets and one more
+    are reused in turn; ``work`` holds at least :func:`field_work_size` integers."""
+    _dial(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work, INF, targets[:0])
+    return dist
+
+
+@nb.njit(cache=True)
+def _fill_near_field(first, nbr, canoe, trees, targets, tree_cost, dist, work, enough, watch):
+    """:func:`_fill_distance_field` (trees never block) only as far as its reader needs: every
+    distance up to ``enough`` and, beyond it, up to the nearest node of ``watch`` (if any).
+    A node further off holds a number larger than those, not its distance."""
+    _dial(first, nbr, canoe, trees, targets, tree_cost, False, dist, work, enough, watch)
     return dist
 
 
@@ -575,7 +696,29 @@ def distance_field(
     )
 
 
-@nb.njit(cache=True)
+def near_field(
+    board: bd.Board, trees: bytes, target: int, tree_cost: int, enough: int, watch: tuple[int, ...]
+) -> np.ndarray:
+    """The field to ``target`` found only as far as :func:`_fill_near_field` is asked (for the
+    tests: it must be the full field there)."""
+    t = tables(board)
+    dist = np.empty(board.n_nodes, dtype=np.int64)
+    work = np.empty(field_work_size(board.n_nodes, 1, tree_cost), dtype=np.int64)
+    return _fill_near_field(
+        t.first,
+        t.nbr,
+        t.canoe,
+        as_array(trees),
+        np.array([target], dtype=np.int64),
+        tree_cost,
+        dist,
+        work,
+        enough,
+        np.array(watch, dtype=np.int64),
+    )
+
+
+@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
 def _spread(first, nbr, trees, dist, seeds):
     queue = np.empty(max(4 * dist.shape[0], seeds.shape[0]), dtype=np.int64)
     queue[: seeds.shape[0]] = seeds
@@ -604,9 +747,10 @@ def spread(board: bd.Board, dist: np.ndarray, seeds: list[int], trees) -> list[i
     return _spread(t.first, t.nbr, as_array(trees), dist, np.array(seeds, dtype=np.int64)).tolist()
 
 
-@nb.njit(cache=True)
-def _downhill(first, nbr, dist, node, most):
-    route = np.empty(most, dtype=np.int64)
+@nb.njit(cache=True, inline="always")
+def _downhill_into(first, nbr, dist, node, most, route):
+    """:func:`downhill` into the caller's ``route`` (at least ``most`` long); returns its
+    length."""
     n = 0
     while n < most and dist[node] != 0 and first[node] < first[node + 1]:
         best = -1
@@ -619,7 +763,13 @@ def _downhill(first, nbr, dist, node, most):
         route[n] = best
         n += 1
         node = best
-    return route[:n]
+    return n
+
+
+@nb.njit(cache=True)
+def _downhill(first, nbr, dist, node, most):
+    route = np.empty(most, dtype=np.int64)
+    return route[: _downhill_into(first, nbr, dist, node, most, route)]
 
 
 def downhill(board: bd.Board, dist: np.ndarray, node: int, most: int) -> list[int]:

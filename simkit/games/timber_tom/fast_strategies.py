@@ -36,15 +36,16 @@ from simkit.games.timber_tom.fast_fields import (
     _goal_key,
     _held,
     _known_field,
+    _list_targets,
     _manhattan,
     _moves,
+    _near_field,
     _other,
     _own_field,
     _pack_need,
     _random,
     _target_key,
     _target_near,
-    _targets,
     _tools,
     _walk_field,
 )
@@ -184,7 +185,13 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
     goal, taken, seen = cache[8][0], cache[8][1], cache[8][2]
     goal[:] = False
     goal_nodes = targets[:m]
-    goal_nodes.sort()
+    for i in range(1, m):  # in node order (an insertion sort: a few helipads, no allocation)
+        x = goal_nodes[i]
+        j = i - 1
+        while j >= 0 and goal_nodes[j] > x:
+            goal_nodes[j + 1] = goal_nodes[j]
+            j -= 1
+        goal_nodes[j + 1] = x
     goal_rows, goal_cols = cache[7][2][:m], cache[7][3][:m]
     for i in range(m):
         goal[goal_nodes[i]] = True
@@ -319,11 +326,9 @@ def _move(B, rl, g, ps, trees, path, cache, par, s, n, legal, k, rngs):
 
 # ----------------------------------------------------------------------- trees
 @nb.njit(cache=True)
-def _between(B, trees, cache, par, start, goal, out):
-    """Marks in ``out`` the spaces on a shortest way from ``start`` to ``goal`` (``_between``)."""
-    fields = cache[2]
-    to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
-    from_start = _field(B, trees, cache, par[TREE_COST], start, 0)
+def _between(fields, to_goal, from_start, start, out):
+    """Marks in ``out`` the spaces on a shortest way from ``start`` to a goal (``_between``):
+    ``to_goal`` the goal's row of ``fields``, ``from_start`` the row of the field to ``start``."""
     total = fields[to_goal, start]
     if total >= INF:
         return
@@ -369,16 +374,19 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     mine[:] = False
     here = ps[s, c.P_POS]
     goal = _target_key(rl, lists, ps, n_nodes, s)
-    _between(B, trees, cache, par, here, goal, mine)
+    to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
+    from_here = _near_field(B, trees, cache, par[TREE_COST], here, goal, to_goal)
+    _between(fields, to_goal, from_here, here, mine)
     if goal != camp:
-        to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
-        from_here = _field(B, trees, cache, par[TREE_COST], here, 0)
+        targets = cache[7][1]
         aim = -1
-        for t in _targets(lists, n_nodes, goal):
+        for i in range(_list_targets(lists, n_nodes, goal, targets)):
+            t = targets[i]
             if aim < 0 or (fields[from_here, t], t) < (fields[from_here, aim], aim):
                 aim = t
         if fields[to_goal, aim] == 0:
-            _between(B, trees, cache, par, aim, camp, mine)
+            to_camp = _field(B, trees, cache, par[TREE_COST], camp, 0)
+            _between(fields, to_camp, _field(B, trees, cache, par[TREE_COST], aim, 0), aim, mine)
     spaces = cache[7][0]
     m = 0
     for j in range(k):
@@ -395,8 +403,8 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     dist = fields[
         _field(B, trees, cache, par[TREE_COST], _target_key(rl, lists, ps, n_nodes, rival), 0)
     ]
-    route = fsr._downhill(first, nbr, dist, ps[rival, c.P_POS], 40)
-    for i in range(par[AHEAD], route.shape[0]):
+    route = cache[7][1]
+    for i in range(par[AHEAD], fsr._downhill_into(first, nbr, dist, ps[rival, c.P_POS], 40, route)):
         for j in range(m):
             if legal[spaces[j], 1] == route[i]:
                 return spaces[j]

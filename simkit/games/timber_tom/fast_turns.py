@@ -11,15 +11,23 @@ from simkit.core.fast_rng import below
 from simkit.games.timber_tom import board as bd
 from simkit.games.timber_tom import fast_codes as c
 from simkit.games.timber_tom import fast_searches as fsr
-from simkit.games.timber_tom.fast_actions import _any_tree, _fee, _held, _occupied, _restore_all
+from simkit.games.timber_tom.fast_actions import (
+    _any_tree,
+    _copy,
+    _fee,
+    _held,
+    _occupied,
+    _restore_all,
+)
 from simkit.games.timber_tom.fast_cards import _DIE, _draw_card
 
 
 # ----------------------------------------------------------------------- turn flow
 @nb.njit(cache=True, inline="always")
 def _save_move_start(g, ps, trees, undo_ps, undo_trees):
-    undo_ps[:, : c.UNDO_COLUMNS] = ps[:, : c.UNDO_COLUMNS]
-    undo_trees[:] = trees
+    for s in range(ps.shape[0]):
+        _copy(undo_ps[s, : c.UNDO_COLUMNS], ps[s, : c.UNDO_COLUMNS])
+    _copy(undo_trees, trees)
     g[c.G_U_BOX] = g[c.G_BOX]
     g[c.G_U_HAND] = g[c.G_HAND]
     g[c.G_U_SAW_CREDIT] = g[c.G_SAW_CREDIT]
@@ -62,7 +70,7 @@ def _begin_move(nd, rl, g, ps, trees, path, undo_ps, undo_trees, rngs):
 
 @nb.njit(cache=True)
 def _start_turn(B, rl, g, ps, trees):
-    first, nbr, nd = B[0], B[1], B[2]
+    nd = B[2]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
     ps[s, c.P_MOVES_MADE] += 1
@@ -73,7 +81,9 @@ def _start_turn(B, rl, g, ps, trees):
     g[c.G_HAND] = 0
     g[c.G_LIFTED_LEN] = 0
     here = ps[s, c.P_POS]
-    if here != camp and not fsr._reaches_home(first, nbr, camp, here, trees):
+    if here != camp and not fsr._reaches_home(
+        B[7], B[8], nd[c.N_ROW], nd[c.N_COL], camp, here, trees
+    ):
         g[c.G_RELIEF_LEFT] = rl[c.R_RING_RELIEF]
     g[c.G_STAGE] = c.S_RELIEF
 
@@ -375,12 +385,13 @@ def apply(
     if kind == c.A_STOP:
         g[c.G_EARLY] = g[c.G_COUNTED] < g[c.G_ALLOWANCE]
         length = g[c.G_PATH_LEN]
-        last_path[s, :length] = path[:length]
+        _copy(last_path[s, :length], path[:length])
         ps[s, c.P_LAST_LEN] = length
         g[c.G_STAGE] = c.S_AFTER_MOVE
     elif kind == c.A_TURN_BACK:
-        ps[:, : c.UNDO_COLUMNS] = undo_ps[:, : c.UNDO_COLUMNS]
-        trees[:] = undo_trees
+        for t in range(ps.shape[0]):
+            _copy(ps[t, : c.UNDO_COLUMNS], undo_ps[t, : c.UNDO_COLUMNS])
+        _copy(trees, undo_trees)
         g[c.G_BOX] = g[c.G_U_BOX]
         g[c.G_HAND] = g[c.G_U_HAND]
         g[c.G_SAW_CREDIT] = g[c.G_U_SAW_CREDIT]
