@@ -90,7 +90,7 @@ def _play(
     return g[c.G_END], _final(pts, g, ps, n, keys, out_stats), decisions
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)  # the games loop: see ``_play``
 def _decide(
     B, D, rl, n, rngs, kinds, params, state, cache, legal, scratch, marks, horizon, one_stream
 ):
@@ -135,7 +135,7 @@ def _decide(
     return decisions
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _final(pts, g, ps, n, keys, out_stats):
     """A game over: each hiker's rank key into ``keys`` (the drawn game's resource count in
     column 1), its columns into ``out_stats``; returns the rounds played."""
