@@ -25,6 +25,24 @@ def position(game: str, spec, rules, names, seed, decisions):
     return None if state.is_terminal() else state
 
 
+def positions_along(game: str, spec, rules, names, seed, depths):
+    """Game ``seed`` of ``names`` at each of ``depths`` decisions, in order, one game played on
+    (a playout to the end costs about one game's play: three positions of a game are cheaper than
+    three games); the same state object each time, until the game is over."""
+    players = [make_strategy(name, game) for name in names]
+    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
+    state = spec.new_state(rules, len(players), engine)
+    played = 0
+    for depth in sorted(depths):
+        while played < depth and not state.is_terminal():
+            seat = state.current_player()
+            state.apply(players[seat].choose(state.view(seat), state.legal_actions(), rngs[seat]))
+            played += 1
+        if state.is_terminal():
+            return
+        yield depth, state
+
+
 def playout_of(world, action, policy, seat, stream, horizon):
     """The Python playout of ``action`` in ``world`` (the world left as it was)."""
     trial = world.clone()

@@ -11,7 +11,7 @@ import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from playout_checks import assert_equal_playouts as shared_check
-from playout_checks import assert_move_values_go_compiled, playout_of
+from playout_checks import assert_move_values_go_compiled, playout_of, positions_along
 from playout_checks import position as played_to
 from sizes import size
 from timber_tom.test_timber_tom_fast import GAME, SPEC, STYLES, rule_variants
@@ -45,20 +45,9 @@ def assert_equal_playouts(state, world_seed, policy, stream, horizon):
 def test_compiled_playouts_equal_python_playouts(
     rules, names, seed, depths, policy, world_seed, stream, horizon
 ):
-    """Positions at a few depths of one seeded game (a playout to the end costs about one game's
-    play: three positions of a game are cheaper than three games)."""
-    players = [make_strategy(name, GAME) for name in names]
-    engine, rngs = seat_streams(game_seed(seed, 0), len(players))
-    state = SPEC.new_state(rules, len(players), engine)
-    played, tested = 0, 0
-    for depth in sorted(depths):
-        while played < depth and not state.is_terminal():
-            seat = state.current_player()
-            legal = state.legal_actions()
-            state.apply(players[seat].choose(state.view(seat), legal, rngs[seat]))
-            played += 1
-        if state.is_terminal():
-            break
+    """Positions at a few depths of one seeded game."""
+    tested = 0
+    for depth, state in positions_along(GAME, SPEC, rules, names, seed, depths):
         assert_equal_playouts(state, world_seed + depth, policy, stream, horizon)
         tested += 1
     assume(tested)
