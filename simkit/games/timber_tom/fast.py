@@ -112,27 +112,35 @@ def _decide(
         if one_stream:
             rngs[1 + n] = rngs[1 + s]
         decisions += 1
-        apply(
-            B,
-            D,
-            rl,
-            g,
-            ps,
-            trees,
-            path,
-            last_path,
-            draw,
-            discard,
-            lifted,
-            undo_ps,
-            undo_trees,
-            rngs,
-            n,
-            legal[j, 0],
-            legal[j, 1],
-            legal[j, 2],
-        )
+        apply_on(B, D, rl, state, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2])
     return decisions
+
+
+@nb.njit(cache=True, inline="always")
+def apply_on(B, D, rl, state, rngs, n, kind, a, b):
+    """``fast_turns.apply`` of the action ``(kind, a, b)`` on the state tuple (the games loop's,
+    and a playout's first move)."""
+    g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = state
+    apply(
+        B,
+        D,
+        rl,
+        g,
+        ps,
+        trees,
+        path,
+        last_path,
+        draw,
+        discard,
+        lifted,
+        undo_ps,
+        undo_trees,
+        rngs,
+        n,
+        kind,
+        a,
+        b,
+    )
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -33,7 +33,6 @@ from simkit.games.timber_tom import fast_fields as ff
 from simkit.games.timber_tom import fast_strategies as fst
 from simkit.games.timber_tom.evaluation import TREE_DETOUR
 from simkit.games.timber_tom.fast_actions import _held, legal_actions
-from simkit.games.timber_tom.fast_turns import apply
 from simkit.games.timber_tom.state import STATS, TimberTomState
 from simkit.games.timber_tom.turn_moves import MOVE_UNDO
 
@@ -207,7 +206,7 @@ def _play_moves(B, D, rl, pts, n, P, arrays, rngs, kinds, params, moves, offered
         if k != offered:
             return wins, margins, False
         j = moves[i]
-        _apply(B, D, rl, S, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2])
+        fast.apply_on(B, D, rl, S, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2])
         fast._decide(
             B, D, rl, n, rngs, kinds, params, S, cache, legal, scratch, marks, horizon, True
         )
@@ -249,32 +248,6 @@ def _restore(S, P):
     way[:] = P[8]
     undo_ps[:, :] = P[9]
     undo_trees[:] = P[10]
-
-
-@nb.njit(cache=True, inline="always")
-def _apply(B, D, rl, S, rngs, n, kind, a, b):
-    """``fast_turns.apply`` on the state tuple ``S``."""
-    g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = S
-    apply(
-        B,
-        D,
-        rl,
-        g,
-        ps,
-        trees,
-        path,
-        last_path,
-        draw,
-        discard,
-        lifted,
-        undo_ps,
-        undo_trees,
-        rngs,
-        n,
-        kind,
-        a,
-        b,
-    )
 
 
 @nb.njit(cache=True, inline="always")
