@@ -130,6 +130,17 @@ def compiled_playouts(state_type: type):
     return None
 
 
+def move_rows(world: State, legal) -> tuple[np.ndarray, int] | None:
+    """For a compiled engine's ``playouts``: each move of ``legal`` as its row in ``world``'s own
+    list of legal actions (the order the engine lists them in), and how many there are; None if
+    a move is not among them."""
+    offered = world.legal_actions()
+    try:
+        return np.array([offered.index(action) for action in legal], dtype=np.int64), len(offered)
+    except ValueError:
+        return None
+
+
 def last_built(build):
     """``build`` remembering its last argument and result, recognised by identity, not by hash: a
     search or an audit asks a compiled engine for the same rules at every world it samples, and

@@ -75,21 +75,21 @@ def _moves(spaces: int) -> int:
     return -(-max(0, spaces) // 5)
 
 
-def _others(view) -> set[int]:
-    """Where the other hikers still racing stand (Base Camp aside)."""
+def _others(view, seat: int | None = None) -> set[int]:
+    """Where the hikers other than ``seat`` (the viewer) still racing stand (Base Camp aside)."""
     b = view.board
+    me = view.seat if seat is None else seat
     return {
-        p
-        for s, p in enumerate(view.positions)
-        if s != view.seat and not view.finished[s] and p != b.camp
+        p for s, p in enumerate(view.positions) if s != me and not view.finished[s] and p != b.camp
     }
 
 
-def _with_flights(view, walk: tuple[int, ...]) -> tuple[int, ...]:
-    """The distance field with one Heli-Flight: a free helipad is as far from the goal as the
-    nearest other free helipad plus ``FLY_COST``; spaces leading to it are relaxed again."""
+def _with_flights(view, walk: tuple[int, ...], seat: int | None = None) -> tuple[int, ...]:
+    """The distance field with one Heli-Flight for hiker ``seat`` (the viewer): a free helipad is
+    as far from the goal as the nearest other free helipad plus ``FLY_COST``; spaces leading to
+    it are relaxed again."""
     b = view.board
-    taken = _others(view)
+    taken = _others(view, seat)
     free = [p for p in b.helipads if p not in taken]
     dist = list(walk)
     seeds = []
@@ -440,11 +440,65 @@ class _Walker:
                 out = out | _between(self, view, aim, (b.camp,))
         return out
 
-    def _route_of(self, view, s: int) -> list[int]:
-        """A hiker's way ahead: down its distance field from where it stands (40 steps at most,
-        the lowest-numbered of equally near next spaces)."""
-        dist = self._field_array(view, _target(view, s), False)
-        return fast_searches.downhill(view.board, dist, view.positions[s], 40)
+    def _rival_field(self, view, s: int, goal: tuple[int, ...]) -> np.ndarray:
+        """Spaces from everywhere to a rival's ``goal`` as the planter reckons them (its own tree
+        cost), a Heli-Flight counted while the rival holds a token: a rival about to fly is
+        stopped on the way to its take-off helipad, not on the walk it will not take."""
+        walk = self._field_array(view, goal, False)
+        if not view.heli_flights[s]:
+            return walk
+        key = ("rival", s, goal)
+        if key not in self._fields:
+            fly = _with_flights(view, self._field(view, goal, False), s)
+            self._fields[key] = np.array(fly, dtype=np.int64)
+        return self._fields[key]
+
+    def _way_of(self, view, s: int) -> list[tuple[int, np.ndarray, list[int]]]:
+        """A hiker's way ahead, leg by leg, each as (where it starts, its field, its spaces):
+        down the field from where the hiker stands (40 steps at most, the lowest-numbered of
+        equally near next spaces) to its goal or its take-off helipad, then from a Treasure
+        reached on to the next goal (a hiker a step from its Treasure is stopped beyond it)."""
+        b = view.board
+        held, start = view.treasures[s], view.positions[s]
+        legs = []
+        for _ in range(2):
+            dist = self._rival_field(view, s, _heading(b, held, view.treasures_to_win))
+            route = fast_searches.downhill(b, dist, start, 40)
+            legs.append((start, dist, route))
+            if not route or dist[route[-1]] != 0 or route[-1] == b.camp:
+                break
+            start = route[-1]
+            held |= 1 << b.peak[start]  # the Treasure collected there
+        return legs
+
+    def _stops(self, view, legs, open_: np.ndarray) -> int:
+        """The space to plant on the rival's way: the nearest ``ahead`` spaces or more in front
+        of it (else nearer) that it cannot walk round, every way that keeps nearing its goal
+        passing there, and that rings no hiker in (the ringed hiker would lift and replant three
+        trees, 4. Tree Planting); -1 if there is none."""
+        b = view.board
+        way = [(start, dist, route, i) for start, dist, route in legs for i in range(len(route))]
+        for start, dist, route, i in way[self.ahead :] + way[: self.ahead]:
+            p = route[i]
+            if (
+                open_[p]
+                and not fast_searches.bypassed(b, dist, view.trees, route, start, i)
+                and not self._rings(view, p)
+            ):
+                return p
+        return -1
+
+    @staticmethod
+    def _rings(view, p: int) -> bool:
+        """Whether a tree on ``p`` would ring in another hiker still racing."""
+        b = view.board
+        trees = bytearray(view.trees)
+        trees[p] = 1
+        return any(
+            not fast_searches.reaches_home(b, here, trees)
+            for here in _others(view)
+            if fast_searches.reaches_home(b, here, view.trees)
+        )
 
     def _plant(self, view, legal, rng):
         # Never on the planter's own way ahead: a tree there is one the planter must clear
@@ -456,18 +510,29 @@ class _Walker:
             spaces = kept
         rival = self._rival(view)
         if rival >= 0:
-            route = self._route_of(view, rival)
+            # On the rival's way where it cannot walk round the tree (issue 11: a tree on one of
+            # several equal ways, or on a walk the rival was about to fly over, cost the planter
+            # up to 0.8 of a win in the blunder audit); else the first space of that way.
+            legs = self._way_of(view, rival)
             open_ = np.zeros(len(mine), dtype=np.bool_)
             open_[spaces[spaces >= 0]] = True
-            on_route = [p for p in route[self.ahead :] if open_[p]]
-            if on_route:
-                return ("plant", on_route[0])
-            # else the space nearest the rival, the lowest-numbered of equals
-            rows, cols = _coords(view.board)
-            there = view.positions[rival]
-            near = np.abs(rows[spaces] - rows[there]) + np.abs(cols[spaces] - cols[there])
-            return ("plant", int(spaces[np.lexsort((spaces, near))[0]]))
+            stop = self._stops(view, legs, open_)
+            if stop >= 0:
+                return ("plant", stop)
+            route = [p for _, _, leg in legs for p in leg]
+            return ("plant", self._on_way_or_near(view, spaces, open_, route, rival))
         return ("plant", int(spaces[rng.below(len(spaces))]))
+
+    def _on_way_or_near(self, view, spaces, open_, route: list[int], rival: int) -> int:
+        """The first open space of the rival's way ``ahead`` spaces out, else the space of
+        ``spaces`` nearest the rival (the lowest-numbered of equals)."""
+        on_route = [p for p in route[self.ahead :] if open_[p]]
+        if on_route:
+            return on_route[0]
+        rows, cols = _coords(view.board)
+        there = view.positions[rival]
+        near = np.abs(rows[spaces] - rows[there]) + np.abs(cols[spaces] - cols[there])
+        return int(spaces[np.lexsort((spaces, near))[0]])
 
     def _lift(self, view, legal):
         """Lift the tree that opens the way: one next to the hiker (else within a move's
@@ -548,7 +613,8 @@ class Trailblazer(_Walker):
     packs or the Wild card when the extra spaces reach a Treasure this move, and flying from a
     helipad when the flight beats this move on foot.
 
-    Plants its trees on the route of the hiker in the lead, ``ahead`` spaces in front."""
+    Plants its trees where the hiker in the lead cannot walk round them, leaving ``ahead``
+    spaces of its way free."""
 
     tree_cost: int = 1
     reserve_packs: int = 1
@@ -559,8 +625,8 @@ class Trailblazer(_Walker):
 @dataclass
 class Blocker(_Walker):
     """Blocker: walks round trees when the detour is short (``tree_cost`` 3), trades resources
-    only to get home, and plants every tree on the leader's shortest route right in front of
-    them (``ahead`` 1), drawing cards on Snow Caps and hot-spots for more trees."""
+    only to get home, and plants every tree where the leader cannot walk round it, close in front
+    (``ahead`` 1), drawing cards on Snow Caps and hot-spots for more trees."""
 
     tree_cost: int = 3
     reserve_packs: int = 1

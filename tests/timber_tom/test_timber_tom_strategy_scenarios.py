@@ -252,3 +252,89 @@ def test_on_the_last_leg_it_keeps_a_flight_token_that_saves_no_move(name):
     assert ("fly", at(st, 5, 4)) in st.legal_actions()
     # 4 spaces nearer home, but two moves either way: the token counts 1.5 in a drawn finish
     assert choice(name, st) == ("fly", -1)
+
+
+# --------------------------------------------------------------------------- where trees go
+def free_spaces(st, start, goal):
+    """Spaces from ``start`` to ``goal`` between the trees (None: trees close every way)."""
+    b = st.board
+    seen = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v in b.neighbours[u]:
+                if v not in seen and not st.trees[v]:
+                    seen[v] = seen[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return seen.get(goal)
+
+
+def first_tree(name, st):
+    """The planter (seat 0, homeward) ends its move on the 250 zone: the first tree it plants."""
+    st.treasures[0] = 1
+    place(st, 0, 5, 0)
+    start_turn(st, 0)
+    walk(st, (5, 1), (5, 2), (5, 3), (5, 4), (5, 5), (5, 6))
+    st.apply(("stop",))
+    assert st.view(0).phase == "plant"
+    act = choice(name, st, 0)
+    assert act[0] == "plant"
+    return act[1]
+
+
+#               0123456789012
+NARROWS_MAP = [
+    "1^^~~~~~~~~~~",  # 0
+    "^^^~~~~~~~~~~",  # 1
+    "MMMMmmmmmmmmm",  # 2  the way to the Treasure narrows to one lane west of column 4
+    "~~~~mmmmmmmmm",  # 3
+    "..........BBB",  # 4
+    "..........BBB",  # 5
+]
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_it_plants_where_the_rival_cannot_walk_round_the_tree(name):
+    st = make_state(NARROWS_MAP)
+    place(st, 1, 3, 12)  # the rival heads for the Treasure: rows 2 and 3 both lead there
+    rival, treasure = st.pos[1], st.board.treasures[0]
+    before = free_spaces(st, rival, treasure)
+    st.trees[first_tree(name, st)] = 1
+    after = free_spaces(st, rival, treasure)
+    assert after is None or after > before
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_a_rival_a_step_from_its_treasure_gets_the_tree_on_its_way_home(name):
+    st = make_state(NARROWS_MAP)
+    place(st, 1, 0, 1)  # next to its last Treasure: then home through the narrows
+    treasure = st.board.treasures[0]
+    before = free_spaces(st, treasure, st.board.camp)
+    st.trees[first_tree(name, st)] = 1
+    after = free_spaces(st, treasure, st.board.camp)
+    assert after is None or after > before
+
+
+#                0123456789012345
+HELIPADS_MAP = [
+    "1^MMMMMMMMMMMMMM",  # 0
+    "^^q~~~~~~~~~~~~M",  # 1  q: a helipad three spaces from the Treasure
+    "MMMMMMMMMMMMMMMM",  # 2
+    "M~~~~~~~~~~~~~m~",  # 3  one lane down to the other helipad
+    ".......BBB....q.",  # 4
+    ".......BBB......",  # 5
+]
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_a_rival_about_to_fly_gets_the_tree_on_its_way_to_the_helipad(name):
+    st = make_state(HELIPADS_MAP)
+    place(st, 1, 2, 15)  # 17 spaces on foot to the Treasure; 3 to a helipad, a flight and 3
+    set_tray(st, 1, flights=1)
+    rival, take_off = st.pos[1], at(st, 4, 14)
+    before = free_spaces(st, rival, take_off)
+    st.trees[first_tree(name, st)] = 1
+    after = free_spaces(st, rival, take_off)
+    assert after is None or after > before

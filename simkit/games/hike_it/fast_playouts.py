@@ -19,6 +19,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simkit.core.playout import move_rows
 from simkit.core.rng import GameRng
 from simkit.games.hike_it import fast
 from simkit.games.hike_it import fast_game as G
@@ -40,11 +41,10 @@ def playouts(world: HikeState, seat: int, legal, policy, rng: GameRng, horizon: 
     form = fast.compiled_form(policy)
     if form is None or not isinstance(world, HikeState) or world.phase == OVER:
         return None
-    offered = world.legal_actions()  # the world's own list: its order is the compiled one's
-    try:
-        moves = np.array([offered.index(action) for action in legal], dtype=np.int64)
-    except ValueError:
+    rows = move_rows(world, legal)
+    if rows is None:
         return None
+    moves, offered = rows
     tables, position, work = _arrays(world.rules, world.n)
     encode(world, position)
     position.rng[0] = world.rng.state
@@ -54,7 +54,7 @@ def playouts(world: HikeState, seat: int, legal, policy, rng: GameRng, horizon: 
     kinds = np.full(n, form[0], dtype=np.int64)
     params = np.tile(form[1], (n, 1))
     wins, margins, finished = _play_moves(
-        position, work, tables, n, kinds, params, moves, len(offered), horizon, seat
+        position, work, tables, n, kinds, params, moves, offered, horizon, seat
     )
     return (wins, margins) if finished else None
 

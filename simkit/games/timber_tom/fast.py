@@ -195,13 +195,12 @@ def _ranks(keys, n, ranks):
 
 
 @nb.njit(cache=True)
-def new_arrays(B, n, n_cards, tree_cost):
-    """The arrays a game is played in, allocated once and reused game after game: the state
-    (``g``, ``ps``, the trees, the move's path, each hiker's last path, the card piles, the trees
-    lifted, the way home kept, the snapshot a move given up returns to), the walkers' ``cache``
-    (for fields of costs up to ``tree_cost``), and the decision's legal rows and scratch."""
+def new_state(B, n, n_cards):
+    """A game's state arrays: ``g``, ``ps``, the trees, the move's path, each hiker's last path,
+    the card piles, the trees lifted, the way home kept, the snapshot a move given up returns
+    to."""
     n_nodes = B[2].shape[1]
-    state = (
+    return (
         np.zeros(c.N_G, dtype=np.int64),
         np.zeros((n, c.N_P), dtype=np.int64),
         np.zeros(n_nodes, dtype=np.uint8),
@@ -214,11 +213,21 @@ def new_arrays(B, n, n_cards, tree_cost):
         np.zeros((n, c.N_P), dtype=np.int64),
         np.zeros(n_nodes, dtype=np.uint8),
     )
+
+
+@nb.njit(cache=True)
+def new_arrays(B, n, n_cards, tree_cost):
+    """The arrays a game is played in, allocated once and reused game after game: the state
+    (:func:`new_state`), the walkers' ``cache`` (for fields of costs up to ``tree_cost``), and
+    the decision's legal rows and scratch."""
+    n_nodes = B[2].shape[1]
+    state = new_state(B, n, n_cards)
     # the strategies' fields: this turn's (meta, keys, fields), those known by trees, the
     # field update's and the field search's scratch (one array: the search's for the largest
     # tree cost of the chunk; the landing field costs 1), the walkers' working space: integer
-    # rows a node each (the last three an exact landing's stack) and boolean rows (allocated once
-    # per chunk, not per decision; few arrays: a call counts a reference per array it carries)
+    # rows a node each (a flight field's scratch in rows 0-1, a planting's in rows 2-5, an exact
+    # landing's stack in rows 4-6) and boolean rows (allocated once per chunk, not per decision;
+    # few arrays: a call counts a reference per array it carries)
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),

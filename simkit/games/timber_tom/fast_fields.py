@@ -27,9 +27,10 @@ FLY_MARGIN = walkers.FLY_MARGIN
 # Slots of ``meta``, the turn's cache of distance fields.
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
 SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
-# What a turn's field is (``keys[:, 1]``): 0 trees are passed, 1 they block, 2 flights counted,
-# NEAR the planter's field, found only as far as its planting reads it (``_near_field``)
-NEAR = 3
+# What a turn's field is (``keys[:, 1]``): 0 trees are passed, 1 they block, FLIGHTS flights
+# counted, NEAR the planter's field, found only as far as its planting reads it
+# (``_near_field``), RIVAL a rival's way with flights (``_rival_field``)
+FLIGHTS, NEAR, RIVAL = 2, 3, 4
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
 CHANGES = 8  # trees changed since a kept field of the same targets, for it to be updated (8
 # planted trees cost some two thirds of a field: the nodes left with no shortest way are searched
@@ -88,7 +89,12 @@ def _target_key(rl, lists, ps, n_nodes, s):
     """Where hiker ``s`` heads (``_target``) as a key: a node when it is one (Base Camp with
     enough Treasures, or the one Treasure left: ``(t,)`` is then the key of ``(here,)`` on it),
     else ``n_nodes`` plus the bits of the peaks not held."""
-    held = ps[s, c.P_TREASURES]
+    return _heading_key(rl, lists, n_nodes, ps[s, c.P_TREASURES])
+
+
+@nb.njit(cache=True, inline="always")
+def _heading_key(rl, lists, n_nodes, held):
+    """:func:`_target_key` of a hiker holding the Treasures ``held`` (``_heading``)."""
     if _held(held) >= rl[c.R_TREASURES_TO_WIN]:
         return rl[c.R_CAMP]
     bits = 0
@@ -237,18 +243,26 @@ def _known_field(B, trees, cache, tree_cost, key, block):
 def _field(B, trees, cache, tree_cost, key, block):
     """The row of ``fields`` holding the distance field to ``key`` (``block``: trees block; 2:
     the field with flights), computed when first read this turn (``_Walker._field``)."""
-    meta, keys, fields = cache[0], cache[1], cache[2]
+    j, known = _turn_slot(cache[0], cache[1], key, block)
+    if not known:
+        _copy(cache[2][j], cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)])
+    return j
+
+
+@nb.njit(cache=True, inline="always")
+def _turn_slot(meta, keys, key, kind):
+    """This turn's row of ``fields`` for (``key``, ``kind``), and whether it holds its field
+    already: the row read before this turn, else the next one, taken for it."""
     for j in range(meta[M_FIELDS]):
-        if keys[j, 0] == key and keys[j, 1] == block:
-            return j
+        if keys[j, 0] == key and keys[j, 1] == kind:
+            return j, True
     j = meta[M_FIELDS]
     if j == SLOTS:
         raise ValueError("more distance fields in one turn than the cache holds")
-    _copy(fields[j], cache[5][_known_field(B, trees, cache, tree_cost, key, block != 0)])
     keys[j, 0] = key
-    keys[j, 1] = block
+    keys[j, 1] = kind
     meta[M_FIELDS] = j + 1
-    return j
+    return j, False
 
 
 @nb.njit(cache=True)
@@ -261,17 +275,14 @@ def _near_field(B, trees, cache, tree_cost, here, goal, to_goal):
     a goal's (Base Camp, a Treasure) may have its field read in full as a goal's too: its
     full field then."""
     first, nbr, nd, lists = B[0], B[1], B[2], B[3]
-    meta, keys, fields = cache[0], cache[1], cache[2]
+    fields = cache[2]
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
     if here == camp or nd[c.N_FEATURE, here] == bd.TREASURE:
         return _field(B, trees, cache, tree_cost, here, 0)
-    for j in range(meta[M_FIELDS]):
-        if keys[j, 0] == here and keys[j, 1] == NEAR:
-            return j
-    j = meta[M_FIELDS]
-    if j == SLOTS:
-        raise ValueError("more distance fields in one turn than the cache holds")
+    j, known = _turn_slot(cache[0], cache[1], here, NEAR)
+    if known:
+        return j
     work = cache[6]
     # the search's target and the goal's spaces in the update's queue (free while a field is
     # filled); Base Camp's field is not read beyond the shortest ways
@@ -289,9 +300,6 @@ def _near_field(B, trees, cache, tree_cost, here, goal, to_goal):
         fields[to_goal, here],
         work[1 : 1 + m],
     )
-    keys[j, 0] = here
-    keys[j, 1] = NEAR
-    meta[M_FIELDS] = j + 1
     return j
 
 
@@ -328,18 +336,32 @@ def _walk_field(B, rl, g, ps, trees, cache, par, s):
 def _own_field(B, rl, g, ps, trees, cache, par, s, n):
     """``_Walker._own_field``: the walk, a Heli-Flight counted as a way between free helipads
     while the hiker holds a token (kept per goal for the turn)."""
-    first, nbr, nd, lists, list_len = B[0], B[1], B[2], B[3], B[4]
-    meta, keys, fields = cache[0], cache[1], cache[2]
     walk = _walk_field(B, rl, g, ps, trees, cache, par, s)
     if not ps[s, c.P_FLIGHTS]:
         return walk
-    key = _goal_key(B, rl, ps, s)
-    for j in range(meta[M_FIELDS]):
-        if keys[j, 0] == key and keys[j, 1] == 2:
-            return j
-    j = meta[M_FIELDS]
-    if j == SLOTS:
-        raise ValueError("more distance fields in one turn than the cache holds")
+    return _flight_field(B, ps, trees, cache, n, s, walk, _goal_key(B, rl, ps, s), FLIGHTS)
+
+
+@nb.njit(cache=True)
+def _rival_field(B, ps, trees, cache, tree_cost, n, s, key):
+    """``_Walker._rival_field``: the field to a rival's goal ``key`` as the planter reckons it
+    (trees passed at its ``tree_cost``), a Heli-Flight counted while the rival holds a token."""
+    walk = _field(B, trees, cache, tree_cost, key, 0)
+    if not ps[s, c.P_FLIGHTS]:
+        return walk
+    # one field per rival and goal: which helipads are free depends on who flies
+    return _flight_field(B, ps, trees, cache, n, s, walk, key * 8 + s, RIVAL)
+
+
+@nb.njit(cache=True, inline="always")
+def _flight_field(B, ps, trees, cache, n, s, walk, key, kind):
+    """The row of ``fields`` holding field ``walk`` with one Heli-Flight for hiker ``s``
+    (``_with_flights``), kept for the turn as (``key``, ``kind``)."""
+    first, nbr, nd, lists, list_len = B[0], B[1], B[2], B[3], B[4]
+    fields = cache[2]
+    j, known = _turn_slot(cache[0], cache[1], key, kind)
+    if known:
+        return j
     camp = nd.shape[1] - 1
     dist = fields[j]
     _copy(dist, fields[walk])
@@ -373,9 +395,6 @@ def _own_field(B, rl, g, ps, trees, cache, par, s, n):
                 j2 -= 1
             seeds[j2 + 1] = x
         fsr._spread(first, nbr, trees, dist, seeds[:k])  # in place, in the field's row
-    keys[j, 0] = key
-    keys[j, 1] = 2
-    meta[M_FIELDS] = j + 1
     return j
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simkit.core.playout import last_built
+from simkit.core.playout import last_built, move_rows
 from simkit.core.rng import GameRng
 from simkit.games.timber_tom import fast
 from simkit.games.timber_tom import fast_codes as c
@@ -75,11 +75,10 @@ def playouts(world: TimberTomState, seat: int, legal, policy, rng: GameRng, hori
         return None
     if len(world.board.treasures) > fast.MAX_PEAKS:
         return None
-    offered = world.legal_actions()  # the world's own list: its order is the compiled one's
-    try:
-        moves = np.array([offered.index(action) for action in legal], dtype=np.int64)
-    except ValueError:
+    rows = move_rows(world, legal)
+    if rows is None:
         return None
+    moves, offered = rows
     n = world.n
     engine = compiled(world.rules)
     position, arrays = _arrays(engine, n, max(1, form[1][ff.TREE_COST]))
@@ -102,7 +101,7 @@ def playouts(world: TimberTomState, seat: int, legal, policy, rng: GameRng, hori
         kinds,
         params,
         moves,
-        len(offered),
+        offered,
         horizon,
         seat,
     )
@@ -120,7 +119,7 @@ def _arrays(engine: fast.Compiled, n: int, tree_cost: int) -> tuple:
     global _last
     known, known_n, known_cost, arrays = _last
     if known is not engine or known_n != n or known_cost < tree_cost:
-        position = fast.new_arrays(engine.board, n, engine.n_cards, tree_cost)[0]
+        position = fast.new_state(engine.board, n, engine.n_cards)
         arrays = position, fast.new_arrays(engine.board, n, engine.n_cards, tree_cost)
         _last = engine, n, tree_cost, arrays
     return arrays

@@ -779,6 +779,56 @@ def downhill(board: bd.Board, dist: np.ndarray, node: int, most: int) -> list[in
     return _downhill(t.first, t.nbr, dist, node, most).tolist()
 
 
+# ------------------------------------------------------------------------- ways round a tree
+@nb.njit(cache=True, inline="always")
+def _bypassed(first, nbr, dist, trees, start, end, avoid, beyond, seen, queue):
+    """Whether a hiker on ``start`` walks round ``avoid`` on its way down ``dist`` to ``end``:
+    back onto that way beyond ``avoid`` (a space of ``beyond``) or as near its goal as ``end``,
+    without setting foot on ``avoid`` or a tree, each step nearer the goal. A tree on a space
+    no such walk avoids costs the hiker a clearing or a detour; one it walks round costs
+    nothing. ``seen`` (all false, left so) and ``queue`` hold a node each."""
+    enough = dist[end]
+    seen[start] = True
+    queue[0] = start
+    head, tail = 0, 1
+    found = start != avoid and dist[start] <= enough
+    while head < tail and not found:
+        u = queue[head]
+        head += 1
+        for k in range(first[u], first[u + 1]):
+            v = nbr[k]
+            if v == avoid or seen[v] or trees[v] or dist[v] >= dist[u]:
+                continue
+            if dist[v] <= enough or beyond[v]:
+                found = True
+                break
+            seen[v] = True
+            queue[tail] = v
+            tail += 1
+    for i in range(tail):
+        seen[queue[i]] = False
+    return found
+
+
+@nb.njit(cache=True)
+def _bypassed_alone(first, nbr, dist, trees, start, end, avoid, beyond):
+    n = first.shape[0] - 1
+    seen = np.zeros(n, dtype=np.bool_)
+    queue = np.empty(n, dtype=np.int64)
+    return _bypassed(first, nbr, dist, trees, start, end, avoid, beyond, seen, queue)
+
+
+def bypassed(board: bd.Board, dist: np.ndarray, trees, way: list[int], start: int, i: int) -> bool:
+    """:func:`_bypassed` for the Python walkers: a hiker on ``start`` walks round the ``i``-th
+    space of its ``way`` down ``dist``."""
+    t = tables(board)
+    beyond = np.zeros(board.n_nodes, dtype=np.bool_)
+    beyond[way[i + 1 :]] = True
+    return bool(
+        _bypassed_alone(t.first, t.nbr, dist, as_array(trees), start, way[-1], way[i], beyond)
+    )
+
+
 # ------------------------------------------------------------------------- exact landings
 @nb.njit(cache=True, inline="always")
 def _opens(rows, cols, taken, goal, goal_rows, goal_cols, node, left, depth):
@@ -912,5 +962,6 @@ def warm() -> None:
     plant_spaces(b, trees, set(), 0, [0])
     distance_field(b, bytes(trees), (0,), 1, False)
     spread(b, np.zeros(b.n_nodes, dtype=np.int64), [0], trees)
-    downhill(b, distance_field(b, bytes(trees), (b.camp,), 1, False), 0, 40)
+    home = distance_field(b, bytes(trees), (b.camp,), 1, False)
+    bypassed(b, home, trees, downhill(b, home, 0, 40), 0, 0)
     lands_exactly(b, trees, np.zeros(b.n_nodes, dtype=np.bool_), 0, 3, {0}, set(), {b.helipads[0]})

@@ -34,6 +34,7 @@ from simkit.games.timber_tom.fast_fields import (
     _field,
     _find,
     _goal_key,
+    _heading_key,
     _held,
     _known_field,
     _list_targets,
@@ -44,6 +45,7 @@ from simkit.games.timber_tom.fast_fields import (
     _own_field,
     _pack_need,
     _random,
+    _rival_field,
     _target_key,
     _target_near,
     _tools,
@@ -364,7 +366,7 @@ def _rival(B, rl, ps, s, n, par):
 
 @nb.njit(cache=True, inline="always")
 def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
-    first, nbr, nd, lists = B[0], B[1], B[2], B[3]
+    nd, lists = B[2], B[3]
     rows, cols = nd[c.N_ROW], nd[c.N_COL]
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
@@ -387,27 +389,34 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
         if fields[to_goal, aim] == 0:
             to_camp = _field(B, trees, cache, par[TREE_COST], camp, 0)
             _between(fields, to_camp, _field(B, trees, cache, par[TREE_COST], aim, 0), aim, mine)
-    spaces = cache[7][0]
+    spaces = cache[7][2]  # rows 0 and 1 are a flight field's scratch (``_rival_field``)
+    row_of = cache[7][5]  # each space's legal row (stale where not listed now: checked)
     m = 0
     for j in range(k):
-        if legal[j, 1] >= 0 and not mine[legal[j, 1]]:
-            spaces[m] = j
-            m += 1
-    if m == 0:
+        if legal[j, 1] >= 0:
+            row_of[legal[j, 1]] = j
+            if not mine[legal[j, 1]]:
+                spaces[m] = j
+                m += 1
+    every = m == 0  # nowhere off its own way: anywhere
+    if every:
         for j in range(k):
             spaces[j] = j
         m = k
     rival = _rival(B, rl, ps, s, n, par)
     if rival < 0:
         return spaces[np.int64(below(rngs, 1 + s, m))]
-    dist = fields[
-        _field(B, trees, cache, par[TREE_COST], _target_key(rl, lists, ps, n_nodes, rival), 0)
-    ]
-    route = cache[7][1]
-    for i in range(par[AHEAD], fsr._downhill_into(first, nbr, dist, ps[rival, c.P_POS], 40, route)):
-        for j in range(m):
-            if legal[spaces[j], 1] == route[i]:
-                return spaces[j]
+    route = cache[7][3]
+    way = _way_of(B, rl, ps, trees, cache, par, n, rival, route)
+    kept = (row_of, mine, every)
+    j = _stops(B, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way)
+    if j >= 0:
+        return j
+    # else the first space of that way
+    for i in range(min(par[AHEAD], way[3]), way[3]):
+        j = _space_row(legal, k, kept, route[i])
+        if j >= 0:
+            return j
     # else the space nearest the rival, the lowest-numbered of equals
     there = ps[rival, c.P_POS]
     best = -1
@@ -419,6 +428,90 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
         if best < 0 or near < best_near or (near == best_near and node < legal[best, 1]):
             best, best_near = spaces[j], near
     return best
+
+
+@nb.njit(cache=True, inline="always")
+def _way_of(B, rl, ps, trees, cache, par, n, rival, route):
+    """``_Walker._way_of``: the rival's way into ``route``, to its goal (its field the row
+    ``f1``, ``n1`` spaces), then from a Treasure reached on to the next goal (from ``start2``,
+    its field the row ``f2``, up to ``total`` spaces in all)."""
+    first, nbr, nd, lists = B[0], B[1], B[2], B[3]
+    n_nodes = nd.shape[1]
+    fields = cache[2]
+    held = ps[rival, c.P_TREASURES]
+    start = ps[rival, c.P_POS]
+    f1 = _rival_field(
+        B, ps, trees, cache, par[TREE_COST], n, rival, _heading_key(rl, lists, n_nodes, held)
+    )
+    n1 = fsr._downhill_into(first, nbr, fields[f1], start, 40, route)
+    if not n1 or fields[f1, route[n1 - 1]] != 0 or route[n1 - 1] == n_nodes - 1:
+        return f1, n1, f1, n1, start
+    start2 = route[n1 - 1]
+    held |= 1 << nd[c.N_PEAK, start2]  # the Treasure collected there
+    key2 = _heading_key(rl, lists, n_nodes, held)
+    f2 = _rival_field(B, ps, trees, cache, par[TREE_COST], n, rival, key2)
+    n2 = fsr._downhill_into(first, nbr, fields[f2], start2, 40, route[n1:])
+    return f1, n1, f2, n1 + n2, start2
+
+
+@nb.njit(cache=True, inline="always")
+def _stops(B, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way):
+    """``_Walker._stops``: the legal row of planting where the rival cannot walk round the tree,
+    the nearest ``ahead`` spaces of its way or more in front of it (else nearer), ringing no
+    hiker in; -1 if there is none. ``way``: :func:`_way_of`'s; ``kept``: the spaces'
+    legal rows, the planter's own way and whether every space is kept (``_space_row``)."""
+    first, nbr = B[0], B[1]
+    f1, n1, f2, total, start2 = way
+    seen, beyond = cache[8][1], cache[8][2]
+    seen[:] = False
+    beyond[:] = False
+    ahead = min(par[AHEAD], total)
+    for i2 in range(total):
+        i = i2 + ahead if i2 + ahead < total else i2 + ahead - total
+        j = _space_row(legal, k, kept, route[i])
+        if j < 0:
+            continue
+        field, start, last = (f1, ps[rival, c.P_POS], n1) if i < n1 else (f2, start2, total)
+        for q in range(i + 1, last):
+            beyond[route[q]] = True
+        dist, end, queue = cache[2][field], route[last - 1], cache[7][4]
+        walks_round = fsr._bypassed(
+            first, nbr, dist, trees, start, end, route[i], beyond, seen, queue
+        )
+        for q in range(i + 1, last):
+            beyond[route[q]] = False
+        if not walks_round and not _rings(B, ps, trees, n, s, route[i]):
+            return j
+    return -1
+
+
+@nb.njit(cache=True, inline="always")
+def _space_row(legal, k, kept, node):
+    """The legal row of planting on ``node``, if it is one of the spaces kept (off the
+    planter's own way, or ``every`` space); -1 if not."""
+    row_of, mine, every = kept
+    j = row_of[node]
+    if 0 <= j < k and legal[j, 1] == node and (every or not mine[node]):
+        return j
+    return -1
+
+
+@nb.njit(cache=True, inline="always")
+def _rings(B, ps, trees, n, s, node):
+    """``_Walker._rings``: a tree on ``node`` would ring in another hiker still racing."""
+    nd = B[2]
+    rows, cols = nd[c.N_ROW], nd[c.N_COL]
+    camp = nd.shape[1] - 1
+    rings = False
+    for t in range(n):
+        here = ps[t, c.P_POS]
+        if t == s or ps[t, c.P_FINISHED] or here == camp or rings:
+            continue
+        trees[node] = 1
+        after = fsr._reaches_home(B[7], B[8], rows, cols, camp, here, trees)
+        trees[node] = 0
+        rings = not after and fsr._reaches_home(B[7], B[8], rows, cols, camp, here, trees)
+    return rings
 
 
 @nb.njit(cache=True, inline="always")
