@@ -69,6 +69,18 @@ def assert_equal_playouts(game, fast_playouts, state, world_seed, policy, stream
     np.testing.assert_array_equal(compiled[1], expected[1])
 
 
+def assert_equal_along(game, spec, fast_playouts, rules, names, seed, depths, **drawn) -> int:
+    """:func:`assert_equal_playouts` at each of :func:`positions_along`'s positions (the world
+    seed moved on by the depth; ``drawn``: world_seed, policy, stream, horizon); how many there
+    were (none: the game ended first)."""
+    world_seed = drawn.pop("world_seed")
+    tested = 0
+    for depth, state in positions_along(game, spec, rules, names, seed, depths):
+        assert_equal_playouts(game, fast_playouts, state, world_seed + depth, **drawn)
+        tested += 1
+    return tested
+
+
 class Copycat:
     """A policy with no compiled form: plays the first legal move."""
 

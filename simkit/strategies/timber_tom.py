@@ -444,9 +444,8 @@ class _Walker:
         """Spaces from everywhere to a rival's ``goal`` as the planter reckons them (its own tree
         cost), a Heli-Flight counted while the rival holds a token: a rival about to fly is
         stopped on the way to its take-off helipad, not on the walk it will not take."""
-        walk = self._field_array(view, goal, False)
         if not view.heli_flights[s]:
-            return walk
+            return self._field_array(view, goal, False)
         key = ("rival", s, goal)
         if key not in self._fields:
             fly = _with_flights(view, self._field(view, goal, False), s)
@@ -496,8 +495,8 @@ class _Walker:
         trees[p] = 1
         return any(
             not fast_searches.reaches_home(b, here, trees)
+            and fast_searches.reaches_home(b, here, view.trees)
             for here in _others(view)
-            if fast_searches.reaches_home(b, here, view.trees)
         )
 
     def _plant(self, view, legal, rng):

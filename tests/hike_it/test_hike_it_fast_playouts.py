@@ -8,8 +8,8 @@ from collections import Counter
 from hike_it.test_hike_it_fast import GAME, SPEC, STRATEGIES, rule_variants
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from playout_checks import assert_equal_along, assert_move_values_go_compiled
 from playout_checks import assert_equal_playouts as shared_check
-from playout_checks import assert_move_values_go_compiled, positions_along
 from playout_checks import position as played_to
 
 from simkit.core.rng import game_seed, seat_streams
@@ -46,11 +46,8 @@ def test_compiled_playouts_equal_python_playouts(
     rules, names, seed, depths, policy, world_seed, stream, horizon
 ):
     """Positions at a few depths of one seeded game."""
-    tested = 0
-    for depth, state in positions_along(GAME, SPEC, rules, names, seed, depths):
-        assert_equal_playouts(state, world_seed + depth, policy, stream, horizon)
-        tested += 1
-    assume(tested)
+    drawn = dict(world_seed=world_seed, policy=policy, stream=stream, horizon=horizon)
+    assume(assert_equal_along(GAME, SPEC, fast_playouts, rules, names, seed, depths, **drawn))
 
 
 def test_every_kind_of_decision_is_taken_up_where_the_python_engine_waits():

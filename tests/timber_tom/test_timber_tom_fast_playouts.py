@@ -10,8 +10,8 @@ from collections import Counter
 import numpy as np
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from playout_checks import assert_equal_along, assert_move_values_go_compiled, playout_of
 from playout_checks import assert_equal_playouts as shared_check
-from playout_checks import assert_move_values_go_compiled, playout_of, positions_along
 from playout_checks import position as played_to
 from sizes import size
 from timber_tom.test_timber_tom_fast import GAME, SPEC, STYLES, rule_variants
@@ -46,11 +46,8 @@ def test_compiled_playouts_equal_python_playouts(
     rules, names, seed, depths, policy, world_seed, stream, horizon
 ):
     """Positions at a few depths of one seeded game."""
-    tested = 0
-    for depth, state in positions_along(GAME, SPEC, rules, names, seed, depths):
-        assert_equal_playouts(state, world_seed + depth, policy, stream, horizon)
-        tested += 1
-    assume(tested)
+    drawn = dict(world_seed=world_seed, policy=policy, stream=stream, horizon=horizon)
+    assume(assert_equal_along(GAME, SPEC, fast_playouts, rules, names, seed, depths, **drawn))
 
 
 def test_every_kind_of_decision_is_taken_up_where_the_python_engine_waits():
