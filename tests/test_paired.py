@@ -2,7 +2,7 @@
 
 from pick_game import Best, Worst, registered
 
-from simkit.core.paired import paired_shares
+from simkit.core.paired import earlier_form, paired_shares
 
 
 def test_a_player_against_an_equal_copy_wins_exactly_half_of_every_pair():
@@ -21,3 +21,13 @@ def test_the_better_form_wins_more_than_half():
             assert sum(shares) / len(shares) > 0.75
             worse = paired_shares(game.name, Worst(), Best(), players, 60, root=5)
             assert sum(worse) / len(worse) < 0.25
+
+
+def test_an_earlier_form_keeps_the_parameters_and_changes_only_the_methods_given():
+    new = Best()
+    old = earlier_form(new, choose=Worst.choose)
+    assert type(old).__name__ == "BestBefore" and isinstance(old, Best) and old is not new
+    assert vars(old) == vars(new) and type(new) is Best
+    with registered() as game:
+        shares = paired_shares(game.name, new, old, 2, 20, root=5)
+        assert sum(shares) / len(shares) > 0.75

@@ -11,8 +11,6 @@ the old rule has no compiled form. Run:
 
 from __future__ import annotations
 
-import copy
-
 from simkit.core import paired
 
 GAME = "lets-take-a-hike"
@@ -21,10 +19,7 @@ GAME = "lets-take-a-hike"
 def before_the_fix(player):
     """``player`` as it played before the fix: once the draw pile is short it hikes with any
     backpack, ahead or not."""
-    old = copy.copy(player)  # the same parameters
-    never = {"holds_the_lead": lambda self, view: False}
-    old.__class__ = type(f"{type(player).__name__}Before", (type(player),), never)
-    return old
+    return paired.earlier_form(player, holds_the_lead=lambda self, view: False)
 
 
 if __name__ == "__main__":

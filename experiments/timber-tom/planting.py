@@ -11,8 +11,6 @@ old rule has no compiled form. Run:
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 
 from simkit.core import paired
@@ -49,9 +47,7 @@ class TrailblazerBefore(Trailblazer):
 
 def before_the_fix(player):
     """``player`` as it planted before the fix (the same parameters, the same walking)."""
-    old = copy.copy(player)
-    old.__class__ = type(f"{type(player).__name__}Before", (type(player),), {"_plant": _old_plant})
-    return old
+    return paired.earlier_form(player, _plant=_old_plant)
 
 
 if __name__ == "__main__":

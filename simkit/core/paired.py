@@ -11,6 +11,7 @@ judges one decision at a time; a flaw that costs a little at many decisions show
 from __future__ import annotations
 
 import argparse
+import copy
 import time
 from collections.abc import Callable
 
@@ -21,6 +22,14 @@ from simkit.core.rng import game_seed
 from simkit.core.runner import play_game
 from simkit.core.stats import mean_ci
 from simkit.core.strategy import make_strategy
+
+
+def earlier_form(player, **methods):
+    """A copy of ``player`` (the same parameters) with ``methods`` as they were before a fix: an
+    instance of a subclass named after the player's class with ``Before`` added."""
+    old = copy.copy(player)
+    old.__class__ = type(f"{type(player).__name__}Before", (type(player),), methods)
+    return old
 
 
 def paired_shares(game: str, new, old, players: int, pairs: int, root: int) -> list[float]:

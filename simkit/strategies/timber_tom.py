@@ -183,9 +183,14 @@ class _Walker:
 
     def _walk_field(self, view) -> tuple[int, ...]:
         """Spaces to the goal on foot."""
+        return self._field(view, self._goal(view), not self._tools(view))
+
+    @staticmethod
+    def _tools(view) -> bool:
+        """Whether the hiker can clear a tree on its way (an axe, a chainsaw, a Wild card in
+        play): a walk then passes trees."""
         me = view.seat
-        tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
-        return self._field(view, self._goal(view), not tools)
+        return view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
 
     def _own_field(self, view) -> tuple[int, ...]:
         """Spaces to the goal, a Heli-Flight counted as a way from a helipad to the others when
@@ -261,7 +266,7 @@ class _Walker:
             for s, p in enumerate(view.positions)
             if s != me and not view.finished[s] and p != b.camp
         }
-        tools = view.axes[me] + view.chainsaws[me] + view.saw_cuts_left > 0 or view.wild_active
+        tools = self._tools(view)
         visited = set(view.path)
 
         def dead_end(nxt: int) -> bool:
@@ -377,35 +382,51 @@ class _Walker:
 
     def _exact_landing(self, view, legal):
         """A step on a way that ends the move exactly on a landing target (a refuge, hot-spot or
-        helipad counts only when the move ends on it with its full distance, Moving Rule 7)."""
+        helipad counts only when the move ends on it with its full distance, Moving Rule 7).
+        The way may go through trees when the hiker can clear them (the first by One-for-One
+        too, which takes a point off the move: 5. Tree Clearing), and may be a space or more
+        longer than the move, a spare supply pack traded for each (6.): the pack goes first.
+        Issue 11: a walker that saw only tree-free ways of the move's own length walked past
+        its take-off helipad, at a cost of up to 0.8 of a win in the blunder audit."""
         targets = self._landing_targets(view)
         if not targets:
             return None
         me, b = view.seat, view.board
         room = view.allowance - view.steps_taken
+        spare = 0
+        if ("extra", "pack") in legal:
+            spare = max(0, view.supply_packs[me] - self._pack_need(view))
+        if min(_manhattan(b, view.positions[me], t) for t in targets) > room + spare + 2:
+            return None
+        for extra in range(spare + 1):
+            step = self._landing_step(view, legal, targets, room + extra)
+            if step is not None:
+                return step if extra == 0 else ("extra", "pack")
+        return None
+
+    def _landing_step(self, view, legal, targets: set[int], room: int):
+        """The step that starts a walk of exactly ``room`` spaces onto a free landing target,
+        the cheapest way of clearing (:meth:`_clear_cost`) first; None if there is none."""
+        b = view.board
         taken = _others(view)
         visited = set(view.path)
-
-        def near(node) -> int:
-            return min(_manhattan(b, node, t) for t in targets)
-
-        if near(view.positions[me]) > room + 2:
-            return None
-
         avoid = _no_landing_way(b)
-
+        through = self._tools(view)
+        best, best_cost = None, 0.0
         for act in legal:
-            if act[0] != "step" or act[2]:
+            if act[0] != "step":
                 continue
-            nxt = act[1]
+            _, nxt, how = act
             if nxt == b.camp or b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
                 continue
-            cost = 0 if nxt in taken else 1
-            if cost <= room and fast_searches.lands_exactly(
-                b, view.trees, avoid, nxt, room - cost, visited | {nxt}, taken, targets
+            cost = (0 if nxt in taken else 1) + (how == "141")
+            if cost > room or (best is not None and self._clear_cost(view, how) >= best_cost):
+                continue
+            if fast_searches.lands_exactly(
+                b, view.trees, avoid, nxt, room - cost, visited | {nxt}, taken, targets, through
             ):
-                return act
-        return None
+                best, best_cost = act, self._clear_cost(view, how)
+        return best
 
     # ---------------------------------------------------------------- trees
     def _rival(self, view) -> int:

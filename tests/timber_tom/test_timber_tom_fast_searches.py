@@ -87,8 +87,9 @@ def python_spread(board, dist, seeds, trees):
     return dist
 
 
-def python_lands_exactly(board, trees, avoid, node, left, seen, taken, goal):
-    """The strategies' exact-landing search as it was written in Python."""
+def python_lands_exactly(board, trees, avoid, node, left, seen, taken, goal, through=False):
+    """The strategies' exact-landing search as it was written in Python (``through``: trees
+    count as spaces)."""
     where = [divmod(i, board.cols) for i in range(board.camp)]
     where.append(divmod(board.camp_spaces[0], board.cols))
 
@@ -101,7 +102,7 @@ def python_lands_exactly(board, trees, avoid, node, left, seen, taken, goal):
         if depth > 12 or near(n) > left + 2:
             return False
         for nxt in board.neighbours[n]:
-            if nxt in seen or avoid[nxt] or trees[nxt]:
+            if nxt in seen or avoid[nxt] or (trees[nxt] and not through):
                 continue
             cost = 0 if nxt in taken else 1
             if cost > left:
@@ -265,7 +266,7 @@ def test_exact_landings_are_the_python_search(layout, left, data):
     seen = {start, *rnd.sample(around, min(len(around), data.draw(st.integers(0, 3))))}
     taken = set(rnd.sample(around, min(len(around), data.draw(st.integers(0, 6)))))
     goal = set(rnd.sample(around, min(len(around), data.draw(st.integers(1, 4)))))
-    args = (board, trees, avoid, start, left, seen, taken, goal)
+    args = (board, trees, avoid, start, left, seen, taken, goal, data.draw(st.booleans()))
     assert fs.lands_exactly(*args) == python_lands_exactly(*args)
 
 

@@ -16,13 +16,14 @@ MIX = ("trailblazer", "climber", "blocker", "random")
 GAMES = 3
 # Recorded at ef7627b, before the split of state.py; updated when the walkers' planting changed
 # (issue 11: a tree where the rival cannot walk round it, on its way on from a Treasure, or on its
-# way to a take-off helipad).
+# way to a take-off helipad), and again when their exact landings did (issue 11: through trees they
+# can clear, and with a spare supply pack traded for a space short).
 DIGESTS = {
-    2: "22efb05436460743",
-    3: "2cdc2c9fb7edcf5b",
-    4: "441d5892c13829fe",
-    5: "165b0cf4650ca30a",
-    6: "4406e39bfe34d7c0",
+    2: "bb457e61e6908a8a",
+    3: "fcfae6cf00997d78",
+    4: "fdc67d116d049ee0",
+    5: "6d862cd5cd11f168",
+    6: "0f5ee2928b4ed484",
 }
 
 

@@ -338,3 +338,29 @@ def test_a_rival_about_to_fly_gets_the_tree_on_its_way_to_the_helipad(name):
     st.trees[first_tree(name, st)] = 1
     after = free_spaces(st, rival, take_off)
     assert after is None or after > before
+
+
+# Exact landings (issue 11): the only way onto the take-off helipad (4, 14) is the lane down
+# column 14, and row 2 is a 1500 zone (Move-4): a hiker holding a flight token lands there only
+# with a move of exactly the right length.
+@pytest.mark.parametrize("name", HEURISTICS)
+@pytest.mark.parametrize(
+    ("start", "tree", "how"),
+    [
+        ((2, 15), (2, 14), "141"),  # 3 spaces, the tree by One-for-One making them 4
+        ((2, 12), (2, 13), "axe"),  # 4 spaces, the tree cleared on the way
+        ((2, 11), None, ""),  # 5 spaces: a spare pack traded for the fifth
+    ],
+)
+def test_it_lands_on_its_take_off_helipad_through_a_tree_or_with_a_pack(name, start, tree, how):
+    st = make_state(HELIPADS_MAP)
+    place(st, 0, *start)
+    place(st, 1, 5, 0)
+    if tree:
+        plant(st, tree)
+    set_tray(st, 0, flights=1)
+    start_turn(st, 0)
+    first = ("step", at(st, *tree), how) if tree else ("extra", "pack")
+    assert choice(name, st) == first
+    play_move(name, st)
+    assert st.pos[0] == at(st, 1, 2) and st.stats["flights"][0] == 1

@@ -862,6 +862,7 @@ def _lands(
     seen,
     depth,
     stack,
+    through,
 ):
     """The depth-first search of :func:`lands_exactly` with its own ``stack`` (3 rows of 16: a
     recursive function cannot be compiled into a cached caller: the compiled engine calls this
@@ -882,7 +883,7 @@ def _lands(
             continue
         stack_edge[i] = e + 1
         nxt = nbr[e]
-        if seen[nxt] or avoid[nxt] or trees[nxt]:
+        if seen[nxt] or avoid[nxt] or (trees[nxt] and not through):
             continue
         cost = 0 if taken[nxt] else 1
         if cost > stack_left[i]:
@@ -914,11 +915,13 @@ def lands_exactly(
     seen,
     taken,
     goal,
+    through: bool = False,
 ) -> bool:
     """Whether a walk from ``node`` of exactly ``left`` more spaces (a jumped hiker of ``taken``
     costs none) ends on a free space of ``goal``: never entering a space of ``seen`` twice, a
-    tree or a space marked in ``avoid``, giving up 12 steps deep or when the goal is more than
-    2 spaces beyond reach as the crow flies (the strategies' exact landing on a helipad)."""
+    space marked in ``avoid`` or a tree (``through``: a tree counts as a space, the hiker clearing
+    it with a tool), giving up 12 steps deep or when the goal is more than 2 spaces beyond reach
+    as the crow flies (the strategies' exact landing on a helipad)."""
     t = tables(board)
     n = board.n_nodes
     seen_mask = np.zeros(n, dtype=np.bool_)
@@ -946,6 +949,7 @@ def lands_exactly(
             seen_mask,
             0,
             np.empty((3, 16), dtype=np.int64),
+            through,
         )
     )
 

@@ -168,21 +168,25 @@ def _landing_targets(B, rl, g, ps, trees, cache, par, s, n, out):
 @nb.njit(cache=True, inline="always")
 def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
     """``_Walker._exact_landing``: a step on a way that ends the move exactly on a landing
-    target; a row of ``legal`` or -1."""
-    first, nbr, nd = B[0], B[1], B[2]
-    avoid, rows, cols = nd[c.N_AVOID], nd[c.N_ROW], nd[c.N_COL]
-    n_nodes = nd.shape[1]
-    camp = n_nodes - 1
+    target, through trees the hiker can clear, or first a spare supply pack traded when the way
+    is a space or more longer than the move; a row of ``legal`` or -1."""
+    nd = B[2]
+    rows, cols = nd[c.N_ROW], nd[c.N_COL]
+    camp = nd.shape[1] - 1
     targets = cache[7][1]
     m = _landing_targets(B, rl, g, ps, trees, cache, par, s, n, targets)
     if m == 0:
         return -1
     room = g[c.G_ALLOWANCE] - g[c.G_COUNTED]
+    pack = _find(legal, k, c.A_EXTRA, c.X_PACK, 0)
+    spare = 0
+    if pack >= 0:
+        spare = max(0, ps[s, c.P_PACKS] - _pack_need(rl, ps, par, s))
     here = ps[s, c.P_POS]
     near = INF
     for i in range(m):
         near = min(near, _manhattan(rows, cols, here, targets[i]))
-    if near > room + 2:
+    if near > room + spare + 2:
         return -1
     goal, taken, seen = cache[8][0], cache[8][1], cache[8][2]
     goal[:] = False
@@ -206,37 +210,60 @@ def _exact_landing(B, rl, g, ps, trees, path, cache, par, s, n, legal, k):
     seen[:] = False
     for j in range(g[c.G_PATH_LEN]):
         seen[path[j]] = True
+    landing = (goal, goal_rows, goal_cols, taken, seen)
+    for extra in range(spare + 1):
+        j = _landing_step(B, rl, g, ps, trees, cache, s, legal, k, landing, room + extra)
+        if j >= 0:
+            return j if extra == 0 else pack
+    return -1
+
+
+@nb.njit(cache=True, inline="always")
+def _landing_step(B, rl, g, ps, trees, cache, s, legal, k, landing, room):
+    """``_Walker._landing_step``: the row of the step that starts a walk of exactly ``room``
+    spaces onto a landing target, the cheapest way of clearing first; -1 if there is none.
+    ``landing``: the targets' marks, rows and columns, the hikers' and the path's marks."""
+    first, nbr, nd = B[0], B[1], B[2]
+    avoid, rows, cols = nd[c.N_AVOID], nd[c.N_ROW], nd[c.N_COL]
+    camp = nd.shape[1] - 1
+    goal, goal_rows, goal_cols, taken, seen = landing
+    through = _tools(g, ps, s)
+    best = -1
+    best_cost = 0.0
     for j in range(k):
-        if legal[j, 0] != c.A_STEP or legal[j, 2] != c.H_NONE:
+        if legal[j, 0] != c.A_STEP:
             continue
-        nxt = legal[j, 1]
+        nxt, how = legal[j, 1], legal[j, 2]
         if nxt == camp or nd[c.N_FEATURE, nxt] == bd.CANOE or nd[c.N_ZONE, nxt] == bd.SNOW:
             continue
-        cost = 0 if taken[nxt] else 1
-        if cost <= room:
-            was = seen[nxt]
-            seen[nxt] = True
-            ok = fsr._lands(
-                first,
-                nbr,
-                rows,
-                cols,
-                avoid,
-                trees,
-                taken,
-                goal,
-                goal_rows,
-                goal_cols,
-                nxt,
-                room - cost,
-                seen,
-                0,
-                cache[7][4:],  # the search's stack
-            )
-            seen[nxt] = was
-            if ok:
-                return j
-    return -1
+        cost = (0 if taken[nxt] else 1) + (1 if how == c.H_141 else 0)
+        clear = _clear_cost(rl, g, ps, s, how)
+        if cost > room or (best >= 0 and clear >= best_cost):
+            continue
+        was = seen[nxt]
+        seen[nxt] = True
+        ok = fsr._lands(
+            first,
+            nbr,
+            rows,
+            cols,
+            avoid,
+            trees,
+            taken,
+            goal,
+            goal_rows,
+            goal_cols,
+            nxt,
+            room - cost,
+            seen,
+            0,
+            cache[7][4:],  # the search's stack
+            through,
+        )
+        seen[nxt] = was
+        if ok:
+            best, best_cost = j, clear
+    return best
 
 
 @nb.njit(cache=True, inline="always")
