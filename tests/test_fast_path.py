@@ -20,7 +20,7 @@ from simkit.core.fast_rng import game_streams
 from simkit.core.results import read_results
 from simkit.core.rng import game_seed, seat_streams
 from simkit.core.runner import play_game
-from simkit.core.strategy import make_strategy
+from simkit.core.strategy import make_strategy, strategies_for
 from simkit.games.lets_take_a_hike import fast
 from simkit.games.lets_take_a_hike.cards import SPACES, HazardCounts, Rules
 
@@ -219,3 +219,18 @@ def test_simkit_run_says_which_engine_it_uses(tmp_path):
     assert shown.output.strip() == (
         f"Error: --engine compiled is not possible: no compiled form for {mine}"
     )
+
+
+@pytest.mark.parametrize("game", sorted(registry.games()))
+def test_a_subclass_of_a_shipped_strategy_plays_on_the_python_engine(game):
+    """A designer's subclass may override any method (a setup choice, a planting): its play is
+    not the compiled form's, so it has none, for every shipped strategy of every game."""
+    spec = registry.game(game)
+    if not spec.fast_engine:
+        pytest.skip(f"{game} has no compiled engine")
+    module = runner._fast_module(spec)
+    for name, info in strategies_for(game).items():
+        if not module.supports([make_strategy(name, game)]):
+            continue  # no compiled form to begin with (search, the planted blunderer)
+        mine = type(f"My{info.cls.__name__}", (info.cls,), {})
+        assert not module.supports([mine()]), f"{game}: a subclass of {name} was compiled"

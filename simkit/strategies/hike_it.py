@@ -108,6 +108,11 @@ class _Planner:
     trade: bool = True  # offer a trade for a challenge's missing item
     camp_window: int = 0  # with this many actions left, head for a free campsite near the route
     camp_detour: int = 2  # extra miles accepted to end the day at a campsite
+    # Issue 11: the shortest tour home loses. The game ends when the last hiker leaves the park,
+    # and every day out is scenic tokens, skill cards and side hikes: the planner on the longest
+    # tour won 0.68 of two-player games against itself on the shortest, 0.59 at four (the
+    # trailhead bonus, 5 to 10 points, does not make it up; experiments/hike-it/long-tour.py)
+    long_tour: bool = False  # waypoints far apart and the trailhead of the longest tour
 
     # ------------------------------------------------------------------------------ entry
     def choose(self, view, legal, rng):
@@ -123,16 +128,24 @@ class _Planner:
 
     # ------------------------------------------------------------------------------ setup
     def _waypoint(self, view, legal):
+        """The first waypoint near the park's trailheads, the others near the ones held: a short
+        tour; with ``long_tour`` far from them, a long one."""
         board = view.board
         mine = view.me.waypoints
+        sign = -1 if self.long_tour else 1
         if not mine:
-            # Start near the middle of the park's trailheads: short tours later.
-            return min(legal, key=lambda a: (min(board.dist[a[1]][t] for t in board.trailheads), a))
-        return min(legal, key=lambda a: (sum(board.dist[a[1]][w] for w in mine), a))
+            return min(
+                legal,
+                key=lambda a: (sign * min(board.dist[a[1]][t] for t in board.trailheads), a),
+            )
+        return min(legal, key=lambda a: (sign * sum(board.dist[a[1]][w] for w in mine), a))
 
     def _trailhead(self, view, legal):
+        """The trailhead of the shortest tour through the waypoints, or with ``long_tour`` of
+        the longest."""
         board, wps = view.board, list(view.me.waypoints)
-        return min(legal, key=lambda a: (_tour(board, a[1], wps, a[1])[0], a))
+        sign = -1 if self.long_tour else 1
+        return min(legal, key=lambda a: (sign * _tour(board, a[1], wps, a[1])[0], a))
 
     # ------------------------------------------------------------------------------ morning
     def _reroll(self, view, legal):
@@ -574,15 +587,15 @@ class _Planner:
 @strategy("planner", games=GAME)
 @dataclass
 class Planner(_Planner):
-    """A balanced hiker: the best tour through its waypoints, a small pack of forecast gear and
-    water, ends its days at free campsites near the route, and picks up scenic tokens a mile or two
-    off the route.
+    """A balanced hiker: a long tour through waypoints far apart (more days in the park to
+    collect), a small pack of forecast gear and water, ends its days at free campsites near the
+    route, and picks up scenic tokens a mile or two off the route.
 
     Parameters: pack (tiles carried), water (water tiles wanted), detour (extra miles for a scenic
     token), camp_window (actions left when it looks for a campsite), camp_detour (miles it accepts
     for one), camp_below (camp when fewer actions remain), rest_levels (health bought when
     resting), token_health (pay with a skill set token only at this health), trade (trade for a
-    missing item).
+    missing item), long_tour (the longest tour rather than the shortest).
     """
 
     pack: int = 3
@@ -594,6 +607,7 @@ class Planner(_Planner):
     use_track: bool = True  # spend an action to move up the turn order after a campfire
     token_health: int = 2
     camp_window: int = 6
+    long_tour: bool = True
 
 
 @strategy("rusher", games=GAME)
@@ -631,13 +645,15 @@ class Collector(_Planner):
     use_track: bool = True
     token_health: int = 2
     camp_window: int = 5
+    long_tour: bool = True
 
 
 @strategy("careful", games=GAME)
 @dataclass
 class Careful(_Planner):
     """A careful hiker who carries the gear the forecast asks for and two water tiles, waits out
-    weather at its campfires and never pays a challenge with health when it can avoid it.
+    weather at its campfires, never pays a challenge with health when it can avoid it, and takes
+    the long tour.
     """
 
     pack: int = 5
@@ -649,3 +665,4 @@ class Careful(_Planner):
     use_track: bool = True
     token_health: int = 8
     camp_window: int = 6
+    long_tour: bool = True

@@ -14,11 +14,12 @@ from simkit.games.hike_it.state import new_state
 
 MIX = ("planner", "careful", "collector", "rusher", "random")
 GAMES = 3
-# Recorded at ef7627b, before the split of state.py.
+# Recorded at ef7627b, before the split of state.py; updated when planner, collector and careful
+# took the long tour at setup (issue 11: waypoints far apart, the trailhead of the longest tour).
 DIGESTS = {
-    2: "e4dff19bd3460448",
-    3: "4ae5a7b998d01561",
-    4: "0ccd72b153bc7204",
+    2: "a7dacf5dffbfa545",
+    3: "b787a6bce3c15eed",
+    4: "93f4c67ee36dd412",
 }
 
 

@@ -4,10 +4,13 @@ asserted for every heuristic that faces it."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hike_it.hike_it_helpers import (
     CLOTHING,
     FOOD,
+    RULES,
     SHELTER,
     TOOLS,
     WATER,
@@ -25,6 +28,8 @@ from simkit.core.strategy import make_strategy
 from simkit.games.hike_it import phases as P
 from simkit.games.hike_it import state as S
 from simkit.games.hike_it import trading
+from simkit.games.hike_it.state import new_state
+from simkit.strategies.hike_it import _tour
 
 HEURISTICS = ("planner", "rusher", "collector", "careful")
 TRADING = (P.PAY, P.TRADE_GIVE, P.TRADE_GET, P.TRADE_ANSWER, P.GIVE_SCENIC)
@@ -348,3 +353,32 @@ def test_does_not_walk_into_an_aggressive_bear_when_another_way_leads_on(name):
     st.bear_pos[0] = toward[0]
     action = choice(st, name)
     assert action != ("hike", toward[0])
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
+def test_the_long_tour_styles_choose_waypoints_far_apart_and_the_longest_tour(name):
+    """Issue 11: the game ends when the last hiker leaves the park, so the days out are worth
+    more than the trailhead bonus (the planner on the shortest tour won 0.32 of two-player games
+    against itself on the longest); only the rusher races home on the shortest. At every setup choice the style picks the extreme of
+    the map's distances: the waypoint farthest from (nearest to) the trailheads and the waypoints
+    held, and the trailhead of the longest (shortest) tour."""
+    player = make_strategy(name, "hike-it")
+    sign = -1 if player.long_tour else 1
+    assert player.long_tour == (name != "rusher")
+    st = new_state(dataclasses.replace(RULES, trade_offers=0), 2, GameRng(3))
+    board = st.board
+    while st.phase in (P.WAYPOINT, P.TRAILHEAD):
+        seat = st.current_player()
+        legal = st.legal_actions()
+        mine = list(st.waypoints[seat])
+
+        def miles(a, mine=mine, phase=st.phase):
+            if phase == P.TRAILHEAD:
+                return _tour(board, a[1], mine, a[1])[0]
+            if not mine:
+                return min(board.dist[a[1]][t] for t in board.trailheads)
+            return sum(board.dist[a[1]][w] for w in mine)
+
+        act = choice(st, name)
+        assert sign * miles(act) == min(sign * miles(a) for a in legal)
+        st.apply(act)

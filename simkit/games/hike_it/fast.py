@@ -40,7 +40,7 @@ from simkit.games.hike_it.fast_box import _draw_bag, _forced_recycle
 from simkit.games.hike_it.rules import Rules
 from simkit.games.hike_it.weather import cards as weather_cards
 from simkit.strategies.generic import Random
-from simkit.strategies.hike_it import _Planner
+from simkit.strategies.hike_it import Careful, Collector, Planner, Rusher
 
 EXTRAS = (
     "x_days",
@@ -569,12 +569,17 @@ def play_games(S, T, n, states, kinds, params, out, end, turns):
 # ----------------------------------------------------------------------- the runner's side
 
 
+# The shipped styles, exactly: a subclass may play differently (a method of its own), so it plays
+# on the Python engine.
+_PLANNERS = (Planner, Rusher, Collector, Careful)
+
+
 def compiled_form(player) -> tuple[int, np.ndarray] | None:
     """(kind, parameters) of a strategy the compiled engine plays, or None."""
     params = np.zeros(FP.N_PARAMS, dtype=np.int64)
     if type(player) is Random:
         return FP.RANDOM, params
-    if isinstance(player, _Planner):
+    if type(player) in _PLANNERS:
         for i, name in enumerate(FP.PARAMS):
             params[i] = int(getattr(player, name))
         return FP.PLANNER, params

@@ -121,6 +121,7 @@ PARAMS = (
     "trade",
     "camp_window",
     "camp_detour",
+    "long_tour",
 )
 (
     PACK,
@@ -134,6 +135,7 @@ PARAMS = (
     TRADE,
     CAMP_WINDOW,
     CAMP_DETOUR,
+    LONG_TOUR,
 ) = range(len(PARAMS))
 N_PARAMS = len(PARAMS)
 NONE = -1  # no plan
@@ -184,9 +186,9 @@ def decide(S, T, n, prm, seat):
     if phase == AFTERNOON:
         return afternoon(S, T, n, prm, seat)
     if phase == WAYPOINT:
-        return waypoint(S, T, seat)
+        return waypoint(S, T, prm, seat)
     if phase == TRAILHEAD:
-        return trailhead(S, T, seat)
+        return trailhead(S, T, prm, seat)
     if phase == REROLL:
         if S.p[seat, P_HEALTH] <= 3 or prm[FORECAST_GEAR]:
             return A_REROLL, -1, -1, -1
@@ -301,7 +303,8 @@ def target_of(S, T, seat):
 
 
 @nb.njit(cache=True, _nrt=False)
-def waypoint(S, T, seat):
+def waypoint(S, T, prm, seat):
+    """_waypoint: near the trailheads and the waypoints held, or (``long_tour``) far from them."""
     best, best_key = -1, 0
     for i in range(S.g[G_N_ACTS]):
         s = S.acts[i, 1]
@@ -313,17 +316,22 @@ def waypoint(S, T, seat):
         else:
             for j in range(S.wp_len[seat]):
                 key += T.dist[s, S.waypoints[seat, j]]
+        if prm[LONG_TOUR]:
+            key = -key
         if best < 0 or key < best_key or (key == best_key and s < S.acts[best, 1]):
             best, best_key = i, key
     return act(S, best)
 
 
 @nb.njit(cache=True, _nrt=False)
-def trailhead(S, T, seat):
+def trailhead(S, T, prm, seat):
+    """_trailhead: the trailhead of the shortest tour, or (``long_tour``) of the longest."""
     best, best_key = -1, 0
     for i in range(S.g[G_N_ACTS]):
         t = S.acts[i, 1]
         key = tour(T, t, S.waypoints[seat], S.wp_len[seat], t)[0]
+        if prm[LONG_TOUR]:
+            key = -key
         if best < 0 or key < best_key or (key == best_key and t < S.acts[best, 1]):
             best, best_key = i, key
     return act(S, best)
