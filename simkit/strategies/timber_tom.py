@@ -398,18 +398,19 @@ class _Walker:
             spare = max(0, view.supply_packs[me] - self._pack_need(view))
         if min(_manhattan(b, view.positions[me], t) for t in targets) > room + spare + 2:
             return None
+        landing = (targets, _others(view), set(view.path))  # read once for every length tried
         for extra in range(spare + 1):
-            step = self._landing_step(view, legal, targets, room + extra)
+            step = self._landing_step(view, legal, landing, room + extra)
             if step is not None:
                 return step if extra == 0 else ("extra", "pack")
         return None
 
-    def _landing_step(self, view, legal, targets: set[int], room: int):
+    def _landing_step(self, view, legal, landing: tuple, room: int):
         """The step that starts a walk of exactly ``room`` spaces onto a free landing target,
-        the cheapest way of clearing (:meth:`_clear_cost`) first; None if there is none."""
+        the cheapest way of clearing (:meth:`_clear_cost`) first; None if there is none.
+        ``landing``: the targets, the other hikers' spaces and the move's path."""
         b = view.board
-        taken = _others(view)
-        visited = set(view.path)
+        targets, taken, visited = landing
         avoid = _no_landing_way(b)
         through = self._tools(view)
         best, best_cost = None, 0.0
@@ -420,12 +421,13 @@ class _Walker:
             if nxt == b.camp or b.feature[nxt] == bd.CANOE or b.zone[nxt] == bd.SNOW:
                 continue
             cost = (0 if nxt in taken else 1) + (how == "141")
-            if cost > room or (best is not None and self._clear_cost(view, how) >= best_cost):
+            clear = self._clear_cost(view, how)
+            if cost > room or (best is not None and clear >= best_cost):
                 continue
             if fast_searches.lands_exactly(
                 b, view.trees, avoid, nxt, room - cost, visited | {nxt}, taken, targets, through
             ):
-                best, best_cost = act, self._clear_cost(view, how)
+                best, best_cost = act, clear
         return best
 
     # ---------------------------------------------------------------- trees
