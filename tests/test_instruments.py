@@ -560,6 +560,13 @@ def test_a_proven_tuning_is_stored_as_a_preset_beside_the_others(tmp_path, monke
     assert "+0.1000 [+0.0500, +0.1500]" in text
     assert make_strategy("threshold@tuned", LTH).hike == 6
     assert make_strategy("bold@calm", LTH).reserve == 6
+    # tuned again: the preset is replaced in place, the file's tables still a blank line apart
+    stored.write_text(text + "\n[lets-take-a-hike.greedy.calm]\nparams = { reserve = 5 }\n")
+    save_preset(spec, "tuned", {"hike": 7}, {"confirmation": confirmation, "field": ["threshold"]})
+    lines = stored.read_text().splitlines()
+    headed = [i for i, line in enumerate(lines) if line.startswith("[")]
+    assert all(lines[i - 1] in ("", "# kept comment") for i in headed)
+    assert make_strategy("threshold@tuned", LTH).hike == 7
     presets.reload()
 
 

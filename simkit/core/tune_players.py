@@ -357,7 +357,11 @@ def save_preset(tune: PlayerTuneSpec, preset: str, setting: dict[str, Any], resu
         f"paired gain {c['gain']:+.4f} [{c['gain_lo']:+.4f}, {c['gain_hi']:+.4f}] over "
         f"{c['games']} fresh games against {', '.join(result['field'])}, {tune.players} players"
     )
-    entry["params"] = dict(setting)
+    params = tomlkit.table()
+    for name, value in setting.items():
+        params[name] = value
+    params.add(tomlkit.nl())  # the blank line before the next table (a replaced one lost it)
+    entry["params"] = params
     game = doc.setdefault(tune.game, tomlkit.table(is_super_table=True))
     strategy = game.setdefault(tune.strategy, tomlkit.table(is_super_table=True))
     strategy[preset] = entry

@@ -642,8 +642,9 @@ class _Plan:
 
     def rucksack_gain(self, seat: int) -> float:
         """Points carrying the Heavy Rucksack is worth to ``seat``: the hero's points if they can
-        be home with it from 4 p.m. before the next vote, less the pace it costs on the way
-        (a card's circle and triangle a turn, about a point)."""
+        be home with it from 4 p.m. before the next vote (or, for a carrier who decides every
+        vote, at all), less the pace it costs on the way (a card's circle and triangle a turn,
+        about a point)."""
         v, b, r = self.view, self.board, self.rules
         space = v.positions[seat]
         if space < 0:
@@ -660,9 +661,15 @@ class _Plan:
         slow = self.style.rucksack_caution
         pace = home_turns(b, self.style.home_circles - slow, self.style.home_triangles - slow)
         home = math.ceil(pace[space])
-        carried = self.turns_after if self.keeps_at_will(seat) else r.rucksack_turns
-        last = v.turn + carried
-        if home <= carried and last >= b.return_from_turn and v.turn + home < b.n_turns:
+        if self.keeps_at_will(seat):
+            # It decides every vote, so it carries the Rucksack until it is home from 4 p.m., and
+            # pays the pace every turn till then: kept from 11 a.m. it cost more than the hero's
+            # 5 points (issue 11: the new rule won 0.62 of two-player games against the old).
+            if home <= self.turns_after and v.turn + home < b.n_turns:
+                return r.rucksack_hero - 1.0 * max(home, b.return_from_turn - v.turn)
+            return burden
+        last = v.turn + r.rucksack_turns
+        if home <= r.rucksack_turns and last >= b.return_from_turn and v.turn + home < b.n_turns:
             return r.rucksack_hero + burden / 2
         return burden
 

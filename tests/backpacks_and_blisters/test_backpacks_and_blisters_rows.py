@@ -16,10 +16,11 @@ MIX = ("peak-bagger", "cairn-racer", "day-tripper", "random")
 GAMES = 3
 # Recorded at 77029fa, before the speed-ups and the split; two players' at 04d4cb9, where a
 # carrier who wins every vote on the Heavy Rucksack (two Ramblers: its vote wins or ties, and a tie
-# is its own) began to count the hero's points over every turn left.
+# is its own) began to count the hero's points over every turn left, and again when it began to
+# count a point of pace for every turn it would carry the Rucksack until home from 4 p.m.
 DIGESTS = {
     1: "06b1ae36ba09665a",
-    2: "2408c2cce167bd71",
+    2: "b732960a0db3df9c",
     3: "7dcb4b69ed123cb3",
     4: "a98fb69be8c0be9a",
     5: "5e73d45263ef6758",

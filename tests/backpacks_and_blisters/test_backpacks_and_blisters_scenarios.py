@@ -250,6 +250,27 @@ def two_player_carrier_votes_last():
     return s
 
 
+def two_player_carrier_at_eleven():
+    # 11 a.m., two Ramblers (the game the audit found it in): the carrier decides every vote, but
+    # keeping the Rucksack for the hero's 5 points means carrying it until 4 p.m., a circle and a
+    # triangle off every card for fifteen turns. It hands it to the rival.
+    s = position(
+        2,
+        seat=1,
+        turn=3,
+        at=["Skiddaw House", "Skiddaw"],
+        hands=[[], ["Blister"]],
+        rucksack=1,
+        carried_turns=1,
+    )
+    with_scores(s, [30, 36])
+    s.apply(("play", s.hands[1][0]))
+    assert s.phase == VOTE and s.cur == 0
+    s.apply(("vote", 1))
+    assert s.phase == VOTE and s.cur == 1
+    return s
+
+
 def stranded_weakest():
     # 4:20 p.m.: the weakest Rambler is up Helvellyn; slowed by the Rucksack it would not be home
     # by 6 p.m., so it should not vote the Rucksack onto itself.
@@ -343,6 +364,11 @@ SCENARIOS = [
         "the carrier who decides every vote keeps the hero's points for more than two turns",
         two_player_carrier_votes_last,
         lambda n, s: choose(n, s) == ("vote", 1),
+    ),
+    Scenario(
+        "the carrier who decides every vote does not carry the Rucksack all day",
+        two_player_carrier_at_eleven,
+        lambda n, s: choose(n, s) == ("vote", 0),
     ),
     Scenario(
         "neither strands itself with the Rucksack nor hands it to the leader",

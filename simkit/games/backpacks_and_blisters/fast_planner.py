@@ -467,9 +467,12 @@ def _rucksack_gain(style, rules, table, seats, homes, turns_after, s, n):
     if math.ceil(homes[STRANDED_PACE, space]) + 1 > turns_after:
         return STRANDED
     home = math.ceil(homes[PACE, space])
-    carried = turns_after if _keeps_at_will(table, seats, s, n) else rules[R_RUCKSACK_TURNS]
-    last = turn + carried
-    if home <= carried and last >= rf and turn + home < rules[R_N_TURNS]:
+    if _keeps_at_will(table, seats, s, n):  # carried till home from 4 p.m., a point a turn
+        if home <= turns_after and turn + home < rules[R_N_TURNS]:
+            return rules[R_RUCKSACK_HERO] - 1.0 * max(home, rf - turn)
+        return burden
+    last = turn + rules[R_RUCKSACK_TURNS]
+    if home <= rules[R_RUCKSACK_TURNS] and last >= rf and turn + home < rules[R_N_TURNS]:
         return rules[R_RUCKSACK_HERO] + burden / 2
     return burden
 
