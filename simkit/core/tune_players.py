@@ -365,5 +365,5 @@ def save_preset(tune: PlayerTuneSpec, preset: str, setting: dict[str, Any], resu
     game = doc.setdefault(tune.game, tomlkit.table(is_super_table=True))
     strategy = game.setdefault(tune.strategy, tomlkit.table(is_super_table=True))
     strategy[preset] = entry
-    path.write_text(tomlkit.dumps(doc))
+    path.write_text(tomlkit.dumps(doc).rstrip("\n") + "\n")
     reload()
