@@ -229,46 +229,29 @@ def carrier_keeps_a_gift():
     return s
 
 
-def two_player_carrier_votes_last():
-    # 3:40 p.m., two Ramblers (the game the audit found it in): the carrier is some three turns
-    # from Keswick at the Rucksack's pace. Its own vote wins or ties the vote, and a tie is its
-    # to decide, so it can carry the Rucksack home for the hero's 5 points well past two turns.
-    s = position(
-        2,
-        seat=1,
-        turn=LATE - 1,
-        at=["Walla Crag", "Portinscale - Braithwaite #2"],
-        hands=[[], ["Blister"]],
-        rucksack=1,
-        carried_turns=1,
-    )
-    with_scores(s, [77, 79])
+def carrier_votes_last(turn, at, scores):
+    # Two Ramblers: Rambler 1 has carried the Rucksack two turns, Rambler 0 votes it to carry it
+    # on; the carrier's own vote wins or ties the vote, and a tie is its to decide.
+    s = position(2, seat=1, turn=turn, at=at, hands=[[], ["Blister"]], rucksack=1, carried_turns=1)
+    with_scores(s, scores)
     s.apply(("play", s.hands[1][0]))
     assert s.phase == VOTE and s.cur == 0
     s.apply(("vote", 1))
     assert s.phase == VOTE and s.cur == 1
     return s
+
+
+def two_player_carrier_votes_last():
+    # 3:40 p.m. (the game the audit found it in): the carrier is some three turns from Keswick at
+    # the Rucksack's pace, so it can carry it home for the hero's 5 points well past two turns.
+    return carrier_votes_last(LATE - 1, ["Walla Crag", "Portinscale - Braithwaite #2"], [77, 79])
 
 
 def two_player_carrier_at_eleven():
-    # 11 a.m., two Ramblers (the game the audit found it in): the carrier decides every vote, but
-    # keeping the Rucksack for the hero's 5 points means carrying it until 4 p.m., a circle and a
-    # triangle off every card for fifteen turns. It hands it to the rival.
-    s = position(
-        2,
-        seat=1,
-        turn=3,
-        at=["Skiddaw House", "Skiddaw"],
-        hands=[[], ["Blister"]],
-        rucksack=1,
-        carried_turns=1,
-    )
-    with_scores(s, [30, 36])
-    s.apply(("play", s.hands[1][0]))
-    assert s.phase == VOTE and s.cur == 0
-    s.apply(("vote", 1))
-    assert s.phase == VOTE and s.cur == 1
-    return s
+    # 11 a.m. (the game the audit found it in): keeping the Rucksack for the hero's 5 points means
+    # carrying it until 4 p.m., a circle and a triangle off every card for fifteen turns. It hands
+    # it to the rival.
+    return carrier_votes_last(3, ["Skiddaw House", "Skiddaw"], [30, 36])
 
 
 def stranded_weakest():
