@@ -32,7 +32,8 @@ class _PlanBefore(_Plan):
         pace = bb.home_turns(b, self.style.home_circles - slow, self.style.home_triangles - slow)
         home = math.ceil(pace[space])
         burden = -1.0 * r.rucksack_turns
-        if home <= self.turns_after and v.turn + home < b.n_turns:
+        last = v.turn + self.turns_after
+        if home <= self.turns_after and last >= b.return_from_turn and v.turn + home < b.n_turns:
             return r.rucksack_hero + burden / 2
         return burden
 

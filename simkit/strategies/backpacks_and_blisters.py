@@ -664,7 +664,7 @@ class _Plan:
         if self.keeps_at_will(seat):
             # It decides every vote, so it carries the Rucksack until it is home from 4 p.m., and
             # pays the pace every turn till then: kept from 11 a.m. it cost more than the hero's
-            # 5 points (issue 11: the new rule won 0.62 of two-player games against the old).
+            # 5 points (issue 11: the new rule won 0.65 of two-player games against the old).
             if home <= self.turns_after and v.turn + home < b.n_turns:
                 return r.rucksack_hero - 1.0 * max(home, b.return_from_turn - v.turn)
             return burden
