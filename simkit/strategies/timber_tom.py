@@ -290,7 +290,8 @@ class _Walker:
         """With the spaces used up, trade for more only when they reach the goal this move: Base
         Camp on the last leg for every style (the finish decides the game), a Treasure only for
         a style with ``trade_to_treasure``. The token that keeps the most points of the drawn
-        game's count goes first: a Heli-Flight gives 2 spaces for 1.5 points, a pack 1."""
+        game's count goes first: on the last leg the Wild card (it counts nothing), then a
+        Heli-Flight (2 spaces for 1.5 points) or a pack (1 space for 1.5)."""
         me, b = view.seat, view.board
         home = _target(view, me) == (b.camp,)
         if not (home or self.trade_to_treasure):
@@ -303,6 +304,9 @@ class _Walker:
         wild = 2 if view.wild_cards[me] and not view.wild_active else 0
         if not 0 < dist[here] <= spare + 2 * flights + wild or self._good_end(view, legal):
             return None
+        if home and ("extra", "wild") in legal and wild:
+            # it spent a pack (1.5 points in a drawn finish) and kept the Wild (none) to the end
+            return ("extra", "wild")
         if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
             return ("extra", "pack")
         if ("extra", "flight") in legal and flights:

@@ -137,6 +137,21 @@ def test_it_trades_a_pack_to_get_home_this_move(name):
 
 
 @pytest.mark.parametrize("name", HEURISTICS)
+def test_it_trades_the_wild_card_before_a_pack_to_get_home(name):
+    # A drawn finish counts a pack 1.5 points and the Wild card nothing: the Wild goes first.
+    st = make_state(MAP)
+    wild = next(k for k, c in enumerate(st.rules.deck) if c.kind == "wild")
+    st.cards.pile.remove(wild)
+    st.wild[0] = wild
+    place(st, 0, 4, 3)  # Move-6, Base Camp 7 spaces away
+    st.treasures[0] = 1
+    set_tray(st, 0, flights=0)
+    start_turn(st, 0)
+    play_move(name, st)
+    assert st.finished[0] and st.packs[0] == 3 and st.wild[0] == -1
+
+
+@pytest.mark.parametrize("name", HEURISTICS)
 def test_on_the_last_leg_it_clears_by_one_for_one_rather_than_spend_a_token(name):
     st = make_state(MAP)
     place(st, 0, 4, 5)  # Move-6; home 5 spaces away through the tree at (4, 6)

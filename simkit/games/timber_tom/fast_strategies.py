@@ -97,15 +97,17 @@ def _trade(B, rl, g, ps, trees, cache, par, s, legal, k):
     landing = feat == bd.REFUGE_AXES or feat == bd.REFUGE_SUPPLIES or feat == bd.HELIPAD
     if (landing or feat == bd.RADIO) and _find(legal, k, c.A_STOP, 0, 0) >= 0:
         return -1
+    wild_row = _find(legal, k, c.A_EXTRA, c.X_WILD, 0)
+    if home and wild_row >= 0 and wild:  # the Wild counts nothing in a drawn finish
+        return wild_row
     j = _find(legal, k, c.A_EXTRA, c.X_PACK, 0)
     if j >= 0 and spare and (dist[here] % 2 or not flights):
         return j
     j = _find(legal, k, c.A_EXTRA, c.X_FLIGHT, 0)
     if j >= 0 and flights:
         return j
-    j = _find(legal, k, c.A_EXTRA, c.X_WILD, 0)
-    if j >= 0 and wild:
-        return j
+    if wild_row >= 0 and wild:
+        return wild_row
     return -1
 
 
