@@ -8,33 +8,16 @@ points and the Wild card nothing. Measured paired on shared seeds, as ``planting
 from __future__ import annotations
 
 from simkit.core import paired
-from simkit.strategies.timber_tom import Trailblazer, _target
+from simkit.strategies.timber_tom import Trailblazer, _Walker
 
 GAME = "timber-tom"
 
 
 def _old_trade(self, view, legal):
-    """``_Walker._trade`` before the fix: a pack or a flight before the Wild card, on the last
-    leg too."""
-    me, b = view.seat, view.board
-    home = _target(view, me) == (b.camp,)
-    if not (home or self.trade_to_treasure):
-        return None
-    dist = self._walk_field(view)
-    here = view.positions[me]
-    need = 0 if home else self._pack_need(view)
-    spare = max(0, view.supply_packs[me] - need)
-    flights = view.heli_flights[me] if (home or self.spend_flights) else 0
-    wild = 2 if view.wild_cards[me] and not view.wild_active else 0
-    if not 0 < dist[here] <= spare + 2 * flights + wild or self._good_end(view, legal):
-        return None
-    if ("extra", "pack") in legal and spare and (dist[here] % 2 or not flights):
-        return ("extra", "pack")
-    if ("extra", "flight") in legal and flights:
-        return ("extra", "flight")
-    if ("extra", "wild") in legal and wild:
-        return ("extra", "wild")
-    return None
+    """``_Walker._trade`` before the fix: a pack or a flight token before the Wild card, on the
+    last leg too (the shipped rule with the Wild out of reach, then with it)."""
+    without_wild = [a for a in legal if a != ("extra", "wild")]
+    return _Walker._trade(self, view, without_wild) or _Walker._trade(self, view, legal)
 
 
 class TrailblazerBefore(Trailblazer):
