@@ -3,7 +3,15 @@
 import pytest
 
 from simkit.core.errors import IllegalAction
-from simkit.games.timber_tom.scenario import at, make_state, place, plant, set_tray, start_turn
+from simkit.games.timber_tom.scenario import (
+    at,
+    hold_wild,
+    make_state,
+    place,
+    plant,
+    set_tray,
+    start_turn,
+)
 
 #        0123456789012
 MAP = [
@@ -134,9 +142,7 @@ def test_supply_pack_flight_token_and_wild_card_buy_spaces():
 
 def test_wild_card_gives_two_spaces_and_clears_trees_on_the_path():
     st = make_state(MAP)
-    wild = next(k for k, c in enumerate(st.rules.deck) if c.kind == "wild")
-    st.cards.pile.remove(wild)
-    st.wild[0] = wild
+    hold_wild(st, 0)
     place(st, 0, 5, 0)
     plant(st, (5, 2))
     set_tray(st, 0, axes=0, saws=0)

@@ -7,6 +7,7 @@ from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy
 from simkit.games.timber_tom.scenario import (
     at,
+    hold_wild,
     make_state,
     place,
     plant,
@@ -140,9 +141,7 @@ def test_it_trades_a_pack_to_get_home_this_move(name):
 def test_it_trades_the_wild_card_before_a_pack_to_get_home(name):
     # A drawn finish counts a pack 1.5 points and the Wild card nothing: the Wild goes first.
     st = make_state(MAP)
-    wild = next(k for k, c in enumerate(st.rules.deck) if c.kind == "wild")
-    st.cards.pile.remove(wild)
-    st.wild[0] = wild
+    hold_wild(st, 0)
     place(st, 0, 4, 3)  # Move-6, Base Camp 7 spaces away
     st.treasures[0] = 1
     set_tray(st, 0, flights=0)

@@ -76,6 +76,15 @@ def set_tray(state: TimberTomState, seat: int, **counts: int) -> None:
         getattr(state, name)[seat] = value
 
 
+def hold_wild(state: TimberTomState, seat: int) -> int:
+    """Hand ``seat`` a Wild card from the pile (one a hiker may hold); returns its deck index."""
+    pile = set(state.cards.pile)
+    wild = next(k for k, c in enumerate(state.rules.deck) if c.kind == "wild" and k in pile)
+    state.cards.pile.remove(wild)
+    state.wild[seat] = wild
+    return wild
+
+
 def start_turn(state: TimberTomState, seat: int, dice: Iterable[int] = ()) -> None:
     """Hand the turn to ``seat`` as if it had just come round (after placing hikers)."""
     if dice:
