@@ -129,14 +129,23 @@ class _Planner:
     # ------------------------------------------------------------------------------ setup
     def _waypoint(self, view, legal):
         """The first waypoint near the park's trailheads, the others near the ones held: a short
-        tour; with ``long_tour`` far from them, a long one."""
+        tour; with ``long_tour`` far from them, a long one, and its first waypoint as far as it
+        can be from its region's bear."""
         board = view.board
         mine = view.me.waypoints
         sign = -1 if self.long_tour else 1
         if not mine:
+            # Issue 11: the long tour's first waypoint farthest from the trailheads was no better
+            # than an option drawn at random in the audit's playouts, and the one farthest from
+            # its region's passive bear (in its den at setup, a space no hiker may enter or pass)
+            # won 0.585 of two-player games against it (experiments/hike-it/waypoint_values.py)
             return min(
                 legal,
-                key=lambda a: (sign * min(board.dist[a[1]][t] for t in board.trailheads), a),
+                key=lambda a: (
+                    sign * self.long_tour * board.dist[a[1]][view.bears[board.park.region[a[1]]]],
+                    sign * min(board.dist[a[1]][t] for t in board.trailheads),
+                    a,
+                ),
             )
         return min(legal, key=lambda a: (sign * sum(board.dist[a[1]][w] for w in mine), a))
 

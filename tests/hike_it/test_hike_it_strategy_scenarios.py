@@ -355,13 +355,34 @@ def test_does_not_walk_into_an_aggressive_bear_when_another_way_leads_on(name):
     assert action != ("hike", toward[0])
 
 
+@pytest.mark.parametrize("name", [h for h in HEURISTICS if h != "rusher"])
+def test_the_first_waypoint_of_a_long_tour_is_not_taken_beside_the_bear(name):
+    """Issue 11: the long tour's first waypoint was the one farthest from the trailheads, which
+    was no better than an option drawn at random in the audit's playouts; far from its region's
+    bear it wins 0.59 of two-player games against that rule (experiments/hike-it/first-waypoint.py).
+    Here the bear of the farthest waypoint's region stands on the bear space nearest it."""
+    st = new_state(dataclasses.replace(RULES, trade_offers=0), 2, GameRng(3))
+    board = st.board
+    legal = st.legal_actions()
+    farthest = max(legal, key=lambda a: (min(board.dist[a[1]][t] for t in board.trailheads), -a[1]))
+    region = board.park.region[farthest[1]]
+    st.bear_pos[region] = min(board.bear_spots[region], key=lambda b: board.dist[farthest[1]][b])
+
+    act = choice(st, name)
+    assert act != farthest
+    from_bear = {a: board.dist[a[1]][st.bear_pos[board.park.region[a[1]]]] for a in legal}
+    assert from_bear[act] == max(from_bear.values())
+    assert from_bear[act] > from_bear[farthest]
+
+
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_the_long_tour_styles_choose_waypoints_far_apart_and_the_longest_tour(name):
     """Issue 11: the game ends when the last hiker leaves the park, so the days out are worth
     more than the trailhead bonus (the planner on the shortest tour won 0.32 of two-player games
     against itself on the longest); only the rusher races home on the shortest. At every setup choice the style picks the extreme of
     the map's distances: the waypoint farthest from (nearest to) the trailheads and the waypoints
-    held, and the trailhead of the longest (shortest) tour."""
+    held, and the trailhead of the longest (shortest) tour; a long tour's first waypoint is first
+    of all far from its region's bear."""
     player = make_strategy(name, "hike-it")
     sign = -1 if player.long_tour else 1
     assert player.long_tour == (name != "rusher")
@@ -374,11 +395,14 @@ def test_the_long_tour_styles_choose_waypoints_far_apart_and_the_longest_tour(na
 
         def miles(a, mine=mine, phase=st.phase):
             if phase == P.TRAILHEAD:
-                return _tour(board, a[1], mine, a[1])[0]
+                return (_tour(board, a[1], mine, a[1])[0],)
             if not mine:
-                return min(board.dist[a[1]][t] for t in board.trailheads)
-            return sum(board.dist[a[1]][w] for w in mine)
+                bear = board.dist[a[1]][st.bear_pos[board.park.region[a[1]]]]
+                trailheads = min(board.dist[a[1]][t] for t in board.trailheads)
+                return (bear if player.long_tour else 0, trailheads)
+            return (sum(board.dist[a[1]][w] for w in mine),)
 
         act = choice(st, name)
-        assert sign * miles(act) == min(sign * miles(a) for a in legal)
+        extreme = min(legal, key=lambda a: tuple(sign * m for m in miles(a)))
+        assert miles(act) == miles(extreme)
         st.apply(act)

@@ -304,22 +304,30 @@ def target_of(S, T, seat):
 
 @nb.njit(cache=True, _nrt=False)
 def waypoint(S, T, prm, seat):
-    """_waypoint: near the trailheads and the waypoints held, or (``long_tour``) far from them."""
-    best, best_key = -1, 0
+    """_waypoint: near the trailheads and the waypoints held, or (``long_tour``) far from them,
+    the first far from its region's bear."""
+    best, best_bear, best_key = -1, 0, 0
     for i in range(S.g[G_N_ACTS]):
         s = S.acts[i, 1]
         key = 0
+        bear = 0
         if S.wp_len[seat] == 0:
             key = T.dist[s, T.trailheads[0]]
             for t in T.trailheads:
                 key = min(key, T.dist[s, t])
+            if prm[LONG_TOUR]:
+                bear = -T.dist[s, S.bear_pos[T.region[s]]]
         else:
             for j in range(S.wp_len[seat]):
                 key += T.dist[s, S.waypoints[seat, j]]
         if prm[LONG_TOUR]:
             key = -key
-        if best < 0 or key < best_key or (key == best_key and s < S.acts[best, 1]):
-            best, best_key = i, key
+        if (
+            best < 0
+            or bear < best_bear
+            or (bear == best_bear and (key < best_key or (key == best_key and s < S.acts[best, 1])))
+        ):
+            best, best_bear, best_key = i, bear, key
     return act(S, best)
 
 
