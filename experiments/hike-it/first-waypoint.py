@@ -26,4 +26,4 @@ def before_the_fix(player):
 
 
 if __name__ == "__main__":
-    paired.main(GAME, before_the_fix, "planner", "first waypoint far from the bear")
+    paired.main(GAME, before_the_fix, "planner", "first-waypoint rule")

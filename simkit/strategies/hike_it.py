@@ -136,9 +136,10 @@ class _Planner:
         sign = -1 if self.long_tour else 1
         if not mine:
             # Issue 11: the long tour's first waypoint farthest from the trailheads was no better
-            # than an option drawn at random in the audit's playouts, and the one farthest from
-            # its region's passive bear (in its den at setup, a space no hiker may enter or pass)
-            # won 0.585 of two-player games against it (experiments/hike-it/waypoint_values.py)
+            # than an option drawn at random in the audit's playouts (setup_values.py), and the
+            # one farthest from its region's passive bear (in its den at setup, a space no hiker
+            # may enter or pass) won 0.59 of two-player games against it (first-waypoint.py; both
+            # in experiments/hike-it)
             return min(
                 legal,
                 key=lambda a: (
@@ -151,10 +152,21 @@ class _Planner:
 
     def _trailhead(self, view, legal):
         """The trailhead of the shortest tour through the waypoints, or with ``long_tour`` of
-        the longest."""
+        the longest, a mile from the nearest bear counted as a mile of tour."""
         board, wps = view.board, list(view.me.waypoints)
-        sign = -1 if self.long_tour else 1
-        return min(legal, key=lambda a: (sign * _tour(board, a[1], wps, a[1])[0], a))
+        if not self.long_tour:
+            return min(legal, key=lambda a: (_tour(board, a[1], wps, a[1])[0], a))
+        # Issue 11: the last miles home are walked when the bears are aggressive. In the audit's
+        # playouts the trailhead farthest from the bears beat the longest tour's (+0.081 against
+        # +0.038 over the options' mean, setup_values.py); counting both won 0.54 of two-player
+        # games against the longest tour alone (trailhead-bears.py; both in experiments/hike-it)
+        return min(
+            legal,
+            key=lambda a: (
+                -_tour(board, a[1], wps, a[1])[0] - min(board.dist[a[1]][b] for b in view.bears),
+                a,
+            ),
+        )
 
     # ------------------------------------------------------------------------------ morning
     def _reroll(self, view, legal):

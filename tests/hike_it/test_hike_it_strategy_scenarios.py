@@ -375,6 +375,33 @@ def test_the_first_waypoint_of_a_long_tour_is_not_taken_beside_the_bear(name):
     assert from_bear[act] > from_bear[farthest]
 
 
+@pytest.mark.parametrize("name", [h for h in HEURISTICS if h != "rusher"])
+def test_the_long_tour_does_not_end_beside_a_bear(name):
+    """Issue 11: the last miles home are walked when the bears are aggressive. With a bear on
+    the bear space nearest the trailhead of the longest tour, a long-tour style takes another
+    trailhead, its tour at most as many miles shorter as the bear is nearer (0.54 of two-player
+    games against the longest tour alone, experiments/hike-it/trailhead-bears.py)."""
+    st = new_state(dataclasses.replace(RULES, trade_offers=0), 2, GameRng(3))
+    while st.phase == P.WAYPOINT:
+        st.apply(choice(st, name))
+    assert st.phase == P.TRAILHEAD
+    board = st.board
+    mine = list(st.waypoints[st.current_player()])
+    legal = st.legal_actions()
+    tour = {a: _tour(board, a[1], mine, a[1])[0] for a in legal}
+    longest = max(legal, key=lambda a: (tour[a], -a[1]))
+    region = board.park.region[longest[1]]
+    st.bear_pos[region] = min(board.bear_spots[region], key=lambda b: board.dist[longest[1]][b])
+
+    act = choice(st, name)
+    assert act != longest
+
+    def from_bear(a):
+        return min(board.dist[a[1]][b] for b in st.bear_pos)
+
+    assert tour[longest] - tour[act] <= from_bear(act) - from_bear(longest)
+
+
 @pytest.mark.parametrize("name", HEURISTICS)
 def test_the_long_tour_styles_choose_waypoints_far_apart_and_the_longest_tour(name):
     """Issue 11: the game ends when the last hiker leaves the park, so the days out are worth
@@ -382,7 +409,8 @@ def test_the_long_tour_styles_choose_waypoints_far_apart_and_the_longest_tour(na
     against itself on the longest); only the rusher races home on the shortest. At every setup choice the style picks the extreme of
     the map's distances: the waypoint farthest from (nearest to) the trailheads and the waypoints
     held, and the trailhead of the longest (shortest) tour; a long tour's first waypoint is first
-    of all far from its region's bear."""
+    of all far from its region's bear, and its trailhead's miles from the nearest bear count as
+    miles of tour."""
     player = make_strategy(name, "hike-it")
     sign = -1 if player.long_tour else 1
     assert player.long_tour == (name != "rusher")
@@ -395,7 +423,8 @@ def test_the_long_tour_styles_choose_waypoints_far_apart_and_the_longest_tour(na
 
         def miles(a, mine=mine, phase=st.phase):
             if phase == P.TRAILHEAD:
-                return (_tour(board, a[1], mine, a[1])[0],)
+                bear = min(board.dist[a[1]][b] for b in st.bear_pos)
+                return (_tour(board, a[1], mine, a[1])[0] + (bear if player.long_tour else 0),)
             if not mine:
                 bear = board.dist[a[1]][st.bear_pos[board.park.region[a[1]]]]
                 trailheads = min(board.dist[a[1]][t] for t in board.trailheads)

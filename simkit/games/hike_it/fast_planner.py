@@ -333,13 +333,17 @@ def waypoint(S, T, prm, seat):
 
 @nb.njit(cache=True, _nrt=False)
 def trailhead(S, T, prm, seat):
-    """_trailhead: the trailhead of the shortest tour, or (``long_tour``) of the longest."""
+    """_trailhead: the trailhead of the shortest tour, or (``long_tour``) of the longest, a mile
+    from the nearest bear counted as a mile of tour."""
     best, best_key = -1, 0
     for i in range(S.g[G_N_ACTS]):
         t = S.acts[i, 1]
         key = tour(T, t, S.waypoints[seat], S.wp_len[seat], t)[0]
         if prm[LONG_TOUR]:
-            key = -key
+            bear = T.dist[t, S.bear_pos[0]]
+            for b in range(S.bear_pos.shape[0]):
+                bear = min(bear, T.dist[t, S.bear_pos[b]])
+            key = -key - bear
         if best < 0 or key < best_key or (key == best_key and t < S.acts[best, 1]):
             best, best_key = i, key
     return act(S, best)

@@ -1,9 +1,10 @@
-"""Which waypoint? Every option of the planner's waypoint choices valued by paired playouts on the
-compiled engine (the audit's valuation: the planner in every seat, hidden cards redrawn), and how
-well simple rules pick among them. Each rule's pick is scored by its value less the mean of the
-decision's options (0: no better than an option drawn at random). Run:
+"""Which waypoint, which trailhead? Every option of the planner's setup choices valued by paired
+playouts on the compiled engine (the audit's valuation: the planner in every seat, hidden cards
+redrawn), and how well simple readings of the map pick among them. Each pick is scored by its value
+less the mean of the decision's options (0: no better than an option drawn at random). Run:
 
-    .venv/bin/python experiments/hike-it/waypoint_values.py --games 80 --playouts 128
+    .venv/bin/python experiments/hike-it/setup_values.py --choice waypoint --games 80
+    .venv/bin/python experiments/hike-it/setup_values.py --choice trailhead --games 100
 """
 
 from __future__ import annotations
@@ -19,24 +20,39 @@ from simkit.core.audit import play_recorded
 from simkit.core.playout import move_values, policy_for
 from simkit.core.rng import GameRng
 from simkit.core.strategy import make_strategy
+from simkit.strategies.hike_it import _tour
 
 GAME = "hike-it"
 
 
-def features(board, space: int, held: list[int]) -> dict:
+def waypoint_features(view, space: int) -> dict:
     """What a rule may read of a waypoint option."""
+    board, held = view.board, list(view.me.waypoints)
     miles = board.dist[space]
-    region = board.park.region[space]
     return {
-        "to_trailheads": min(miles[t] for t in board.trailheads),  # the planner's first pick
-        "to_held": sum(miles[w] for w in held),  # the planner's later picks
-        "to_den": miles[board.dens[region]],
+        "to_trailheads": min(miles[t] for t in board.trailheads),  # the first pick before
+        "to_held": sum(miles[w] for w in held),  # the later picks
+        "to_bear": miles[view.bears[board.park.region[space]]],  # its region's
         "campsites_near": sum(1 for c in board.campsites if miles[c] <= 3),
     }
 
 
-def valued(seed: int, playouts: int) -> list[dict]:
-    """The waypoint decisions of one two-player planner game, every option valued."""
+def trailhead_features(view, space: int) -> dict:
+    """What a rule may read of a trailhead option."""
+    board, held = view.board, list(view.me.waypoints)
+    miles = board.dist[space]
+    return {
+        "tour": _tour(board, space, held, space)[0],  # the choice before
+        "to_bear": min(miles[b] for b in view.bears),  # the nearest
+        "to_held": min(miles[w] for w in held),
+    }
+
+
+FEATURES = {"waypoint": waypoint_features, "trailhead": trailhead_features}
+
+
+def valued(seed: int, playouts: int, choice: str) -> list[dict]:
+    """The ``choice`` decisions of one two-player planner game, every option valued."""
     spec = registry.game(GAME)
     players = [make_strategy("planner", GAME)] * 2
     _, kept, _ = play_recorded(
@@ -44,7 +60,7 @@ def valued(seed: int, playouts: int) -> list[dict]:
         spec.rules_type(),
         players,
         seed,
-        lambda d, s: d < 8 and s.legal_actions()[0][0] == "waypoint",
+        lambda d, s: d < 10 and s.legal_actions()[0][0] == choice,
     )
     policy = policy_for(GAME, "")
     rows = []
@@ -52,7 +68,6 @@ def valued(seed: int, playouts: int) -> list[dict]:
         seat = position.current_player()
         legal = position.legal_actions()
         view = position.view(seat)
-        held = list(view.me.waypoints)
         wins, _ = move_values(
             partial(position.sample_hidden, seat),
             seat,
@@ -65,11 +80,11 @@ def valued(seed: int, playouts: int) -> list[dict]:
             {
                 "seed": seed,
                 "decision": d,
-                "held": len(held),
+                "held": len(view.me.waypoints),
                 "space": action[1],
                 "value": float(wins[i].mean()),
                 "played": action == played,
-                **features(view.board, action[1], held),
+                **FEATURES[choice](view, action[1]),
             }
             for i, action in enumerate(legal)
         ]
@@ -86,13 +101,15 @@ def pick_gain(table: pl.DataFrame, key: str, most: bool) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--choice", choices=sorted(FEATURES), default="waypoint")
     parser.add_argument("--games", type=int, default=80)
     parser.add_argument("--playouts", type=int, default=128)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     games = Parallel(n_jobs=args.jobs)(
-        delayed(valued)(s, args.playouts) for s in range(args.seed, args.seed + args.games)
+        delayed(valued)(s, args.playouts, args.choice)
+        for s in range(args.seed, args.seed + args.games)
     )
     table = pl.DataFrame([row for rows in games for row in rows])
     table = table.with_columns(
@@ -104,11 +121,11 @@ def main() -> None:
         chosen = part.filter("played")
         best = part.group_by("seed", "decision").agg(pl.col("gain").max())["gain"].mean()
         print(
-            f"waypoint {held[0] + 1}: {chosen.height} decisions, {chosen['options'].mean():.1f} "
+            f"{args.choice} (waypoints held: {held[0]}): {chosen.height} decisions, {chosen['options'].mean():.1f} "
             f"options; the planner's pick ranks {chosen['rank'].mean():.1f}, gain "
             f"{chosen['gain'].mean():+.3f} (the best option's {best:+.3f}, noise included)"
         )
-        for key in ("to_trailheads", "to_held", "to_den", "campsites_near"):
+        for key in part.columns[part.columns.index("played") + 1 : -3]:
             if part[key].n_unique() > 1:
                 print(
                     f"  most {key}: {pick_gain(part, key, True):+.3f}, "
