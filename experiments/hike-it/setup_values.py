@@ -121,9 +121,10 @@ def main() -> None:
         chosen = part.filter("played")
         best = part.group_by("seed", "decision").agg(pl.col("gain").max())["gain"].mean()
         print(
-            f"{args.choice} (waypoints held: {held[0]}): {chosen.height} decisions, {chosen['options'].mean():.1f} "
-            f"options; the planner's pick ranks {chosen['rank'].mean():.1f}, gain "
-            f"{chosen['gain'].mean():+.3f} (the best option's {best:+.3f}, noise included)"
+            f"{args.choice} (waypoints held: {held[0]}): {chosen.height} decisions, "
+            f"{chosen['options'].mean():.1f} options; the planner's pick ranks "
+            f"{chosen['rank'].mean():.1f}, gain {chosen['gain'].mean():+.3f} (the best "
+            f"option's {best:+.3f}, noise included)"
         )
         for key in part.columns[part.columns.index("played") + 1 : -3]:
             if part[key].n_unique() > 1:
