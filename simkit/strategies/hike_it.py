@@ -134,21 +134,27 @@ class _Planner:
         board = view.board
         mine = view.me.waypoints
         sign = -1 if self.long_tour else 1
-        if not mine:
-            # Issue 11: the long tour's first waypoint farthest from the trailheads was no better
-            # than an option drawn at random in the audit's playouts (setup_values.py), and the
-            # one farthest from its region's passive bear (in its den at setup, a space no hiker
-            # may enter or pass) won 0.59 of two-player games against it (first-waypoint.py; both
-            # in experiments/hike-it)
-            return min(
-                legal,
-                key=lambda a: (
-                    sign * self.long_tour * board.dist[a[1]][view.bears[board.park.region[a[1]]]],
-                    sign * min(board.dist[a[1]][t] for t in board.trailheads),
-                    a,
-                ),
-            )
-        return min(legal, key=lambda a: (sign * sum(board.dist[a[1]][w] for w in mine), a))
+        if mine:
+            return min(legal, key=lambda a: (sign * sum(board.dist[a[1]][w] for w in mine), a))
+
+        def to_trailheads(space):
+            return min(board.dist[space][t] for t in board.trailheads)
+
+        if not self.long_tour:
+            return min(legal, key=lambda a: (to_trailheads(a[1]), a))
+        # Issue 11: the long tour's first waypoint farthest from the trailheads was no better than
+        # an option drawn at random in the audit's playouts (setup_values.py), and the one
+        # farthest from its region's passive bear (in its den at setup, a space no hiker may enter
+        # or pass) won 0.59 of two-player games against it (first-waypoint.py; both in
+        # experiments/hike-it)
+        return min(
+            legal,
+            key=lambda a: (
+                -board.dist[a[1]][view.bears[board.park.region[a[1]]]],
+                -to_trailheads(a[1]),
+                a,
+            ),
+        )
 
     def _trailhead(self, view, legal):
         """The trailhead of the shortest tour through the waypoints, or with ``long_tour`` of
