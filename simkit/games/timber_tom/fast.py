@@ -82,8 +82,25 @@ def _play(
     g[c.G_START] = camp
     cache[0][ff.M_ROUND] = -1  # a new game: no field of this turn read yet
     cache[0][ff.M_FIELDS] = 0
-    _start_turn(B, rl, g, ps, trees)
-    advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
+    _start_turn(B, rl, g, ps, trees, marks, scratch)
+    advance(
+        B,
+        D,
+        rl,
+        g,
+        ps,
+        trees,
+        path,
+        last_path,
+        draw,
+        discard,
+        undo_ps,
+        undo_trees,
+        rngs,
+        n,
+        marks,
+        scratch,
+    )
     decisions = _decide(
         B, D, rl, n, rngs, kinds, params, state, cache, legal, scratch, marks, 0, False
     )
@@ -112,12 +129,12 @@ def _decide(
         if one_stream:
             rngs[1 + n] = rngs[1 + s]
         decisions += 1
-        apply_on(B, D, rl, state, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2])
+        apply_on(B, D, rl, state, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2], marks, scratch)
     return decisions
 
 
 @nb.njit(cache=True, inline="always")
-def apply_on(B, D, rl, state, rngs, n, kind, a, b):
+def apply_on(B, D, rl, state, rngs, n, kind, a, b, marks, scratch):
     """``fast_turns.apply`` of the action ``(kind, a, b)`` on the state tuple (the games loop's,
     and a playout's first move)."""
     g, ps, trees, path, last_path, draw, discard, lifted, way, undo_ps, undo_trees = state
@@ -140,6 +157,8 @@ def apply_on(B, D, rl, state, rngs, n, kind, a, b):
         kind,
         a,
         b,
+        marks,
+        scratch,
     )
 
 
@@ -225,9 +244,10 @@ def new_arrays(B, n, n_cards, tree_cost):
     # the strategies' fields: this turn's (meta, keys, fields), those known by trees, the
     # field update's and the field search's scratch (one array: the search's for the largest
     # tree cost of the chunk; the landing field costs 1), the walkers' working space: integer
-    # rows a node each (a flight field's scratch in rows 0-1, a planting's in rows 2-5, an exact
-    # landing's stack in rows 4-6) and boolean rows (allocated once per chunk, not per decision;
-    # few arrays: a call counts a reference per array it carries)
+    # rows a node each (a flight field's scratch in rows 0-1, also a planting's ring test's; a
+    # planting's in rows 2-5, an exact landing's stack in rows 4-6) and boolean rows (a
+    # planting's in rows 0-2, its ring test's in row 3), allocated once per chunk, not per
+    # decision (few arrays: a call counts a reference per array it carries)
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
@@ -241,7 +261,7 @@ def new_arrays(B, n, n_cards, tree_cost):
             dtype=np.int64,
         ),
         np.zeros((7, max(n_nodes, 16)), dtype=np.int64),
-        np.zeros((3, n_nodes), dtype=np.bool_),
+        np.zeros((4, n_nodes), dtype=np.bool_),
     )
     # a plant or lift lists at most every node; a move's steps, four ways each, fewer
     legal = np.zeros((n_nodes + 4 * B[1].shape[0] + 16, 3), dtype=np.int64)
@@ -396,6 +416,8 @@ def _rule_array(rules: Rules) -> np.ndarray:
     rl[c.R_TRAY_RADIOS] = tray.heli_radios
     rl[c.R_CAMP] = board.camp
     rl[c.R_N_PEAKS] = len(board.treasures)
+    t = fsr.tables(board)
+    rl[c.R_FARTHEST] = t.rows.max() + t.cols.max() + 1
     moves = {bd.BASE: z.move_250, bd.Z250: z.move_250, bd.Z500: z.move_500}
     moves |= {bd.Z1000: z.move_1000, bd.Z1500: z.move_1500}
     trees = {bd.Z250: z.trees_250, bd.Z500: z.trees_500, bd.Z1000: z.trees_1000}

@@ -89,7 +89,7 @@ def _way_from(first, nbr, camp, trees, here, way, g, scratch):
     if n and way[0] == here:
         clear = True
         for k in range(n):
-            if trees[way[k]]:
+            if trees[fsr._node(way[k])]:
                 clear = False
                 break
         if clear:
@@ -108,7 +108,7 @@ def _way_from(first, nbr, camp, trees, here, way, g, scratch):
 
 
 @nb.njit(cache=True)
-def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
+def plant_spaces(B, rl, g, ps, trees, lifted, way, n, scratch, marks):
     """Where the hiker to move may plant (``state._plant_spaces``), into ``scratch[0]``; how
     many. ``scratch`` (two rows of integers) and ``marks`` (four of booleans) are the searches'
     working space, a node each, allocated once per chunk."""
@@ -145,13 +145,14 @@ def plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks):
             here,
             way[1:length],
             marks,
-            scratch,  # the way home is found: its search's rows are free
+            scratch[1],  # the way home is found: its search's rows are free
+            scratch[0][: rl[c.R_FARTHEST]],
         )
     else:
         closing[:] = False
     k = 0
     for j in range(list_len[c.L_PLANTABLE]):
-        i = lists[c.L_PLANTABLE, j]
+        i = fsr._node(lists[c.L_PLANTABLE, j])
         if not trees[i] and not busy[i] and not closing[i]:
             out[k] = i
             k += 1
@@ -277,7 +278,7 @@ def legal_actions(B, rl, g, ps, trees, path, lifted, way, n, legal, scratch, mar
                 k = _add(legal, k, c.A_LIFT, i, 0)
         return k
     if phase == c.PLANT:
-        m = plant_spaces(B, g, ps, trees, lifted, way, n, scratch, marks)
+        m = plant_spaces(B, rl, g, ps, trees, lifted, way, n, scratch, marks)
         for j in range(m):
             k = _add(legal, k, c.A_PLANT, scratch[0, j], 0)
         if k == 0:

@@ -145,8 +145,9 @@ L_HELIPADS, L_TREASURES, L_PLANTABLE, L_PLANTABLE_1500, L_PLANTABLE_1000, L_REFU
     R_TRAY_RADIOS,
     R_CAMP,
     R_N_PEAKS,
-) = range(20)
-R_MOVE = 20  # + zone: Move-values
+    R_FARTHEST,  # one more than the farthest a node is from Base Camp as the crow flies
+) = range(21)
+R_MOVE = 21  # + zone: Move-values
 R_TREES = R_MOVE + len(bd.ZONE_NAMES)  # + zone: Tree-values
 N_R = R_TREES + len(bd.ZONE_NAMES)
 

@@ -26,11 +26,12 @@ FLY_COST = walkers.FLY_COST
 FLY_MARGIN = walkers.FLY_MARGIN
 # Slots of ``meta``, the turn's cache of distance fields.
 M_ROUND, M_SEAT, M_FIELDS, M_NEXT_KNOWN = range(4)
-SLOTS = 32  # distinct fields one turn reads (goals, the planter's and a rival's ways)
+SLOTS = 40  # distinct fields one turn reads (goals, the planter's and a rival's ways)
 # What a turn's field is (``keys[:, 1]``): 0 trees are passed, 1 they block, FLIGHTS flights
 # counted, NEAR the planter's field, found only as far as its planting reads it
-# (``_near_field``), RIVAL a rival's way with flights (``_rival_field``)
-FLIGHTS, NEAR, RIVAL = 2, 3, 4
+# (``_near_field``), RIVAL a rival's way with flights (``_rival_field``), OWN_WAY not a field
+# but the planter's own way ahead, read from them (``fast_strategies._own_way``)
+FLIGHTS, NEAR, RIVAL, OWN_WAY = 2, 3, 4, 5
 KNOWN = 64  # fields kept by trees and targets across turns (slots reused in turn)
 CHANGES = 8  # trees changed since a kept field of the same targets, for it to be updated (8
 # planted trees cost some two thirds of a field: the nodes left with no shortest way are searched
@@ -394,7 +395,8 @@ def _flight_field(B, ps, trees, cache, n, s, walk, key, kind):
                 seeds[j2 + 1] = seeds[j2]
                 j2 -= 1
             seeds[j2 + 1] = x
-        fsr._spread(first, nbr, trees, dist, seeds[:k])  # in place, in the field's row
+        # in place, in the field's row; the queue in ``free``'s row, done with
+        fsr._spread(first, nbr, trees, dist, seeds[:k], free, cache[8][3])
     return j
 
 

@@ -205,7 +205,7 @@ def _play_moves(B, D, rl, pts, n, P, arrays, rngs, kinds, params, moves, offered
         if k != offered:
             return wins, margins, False
         j = moves[i]
-        fast.apply_on(B, D, rl, S, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2])
+        fast.apply_on(B, D, rl, S, rngs, n, legal[j, 0], legal[j, 1], legal[j, 2], marks, scratch)
         fast._decide(
             B, D, rl, n, rngs, kinds, params, S, cache, legal, scratch, marks, horizon, True
         )

@@ -24,6 +24,11 @@ import numpy as np
 from simkit.games.timber_tom import board as bd
 
 INF = 10**6  # as the strategies' distance fields: no way to the target
+# Nodes and edge offsets are unsigned: numba indexes an array with a signed integer read from
+# another array only after testing it for a negative index (Python's ``a[-1]``), a test in every
+# step of every search; with an unsigned one it does not. 32 bits keep sums with the signed
+# integers signed (two 64-bit integers of different signs would make a float).
+NODE = np.uint32
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,9 +53,9 @@ class Tables:
 @cache
 def tables(board: bd.Board) -> Tables:
     counts = [len(n) for n in board.neighbours]
-    first = np.zeros(len(counts) + 1, dtype=np.int64)
+    first = np.zeros(len(counts) + 1, dtype=NODE)
     first[1:] = np.cumsum(counts)
-    nbr = np.array([v for n in board.neighbours for v in n], dtype=np.int64)
+    nbr = np.array([v for n in board.neighbours for v in n], dtype=NODE)
     canoe = np.array([f == bd.CANOE for f in board.feature], dtype=np.int64)
     hole = np.array([board.is_hole(i) for i in range(board.n_nodes)], dtype=np.bool_)
     rings = board._rings
@@ -67,15 +72,22 @@ def tables(board: bd.Board) -> Tables:
     for node, nexts in enumerate(board.neighbours):
         for other in nexts:
             sources[other].append(node)
-    into_first = np.zeros(board.n_nodes + 1, dtype=np.int64)
+    into_first = np.zeros(board.n_nodes + 1, dtype=NODE)
     into_first[1:] = np.cumsum([len(s) for s in sources])
-    into = np.array([v for s in sources for v in s], dtype=np.int64)
+    into = np.array([v for s in sources for v in s], dtype=NODE)
     return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp, into_first, into)
 
 
 def as_array(trees) -> np.ndarray:
     """A tree layout (bytes or bytearray, one byte per node) as a uint8 array, without a copy."""
     return np.frombuffer(trees, dtype=np.uint8)
+
+
+@nb.njit(cache=True, inline="always")
+def _node(x):
+    """A node read back from a queue or bucket of signed integers, as a ``NODE``: the arrays it
+    then indexes are indexed without the test for a negative index."""
+    return NODE(x)
 
 
 # ------------------------------------------------------------------------- ways home (4. Rings)
@@ -99,7 +111,7 @@ def _ways_home_into(first, nbr, camp, blocked, stop, nxt_home, queue):
     queue[0] = camp
     head, tail = 0, 1
     while head < tail:
-        node = queue[head]
+        node = _node(queue[head])
         head += 1
         for k in range(first[node], first[node + 1]):
             other = nbr[k]
@@ -136,7 +148,7 @@ def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
     head, tail = 0, 1
     found = False
     while head < tail and not found:
-        node = queue[head]
+        node = _node(queue[head])
         head += 1
         for k in range(first[node], first[node + 1]):
             other = nbr[k]
@@ -149,7 +161,7 @@ def _reaches_with(first, nbr, start, ahead, blocked, seen, queue):
             queue[tail] = other
             tail += 1
     for k in range(tail):
-        seen[queue[k]] = False
+        seen[_node(queue[k])] = False
     return found
 
 
@@ -163,24 +175,24 @@ def _file_by_crow(rows, cols, camp, filed, later, node):
     return near
 
 
-@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
-def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
+@nb.njit(cache=True)
+def _reaches_home(into_first, into, rows, cols, camp, start, blocked, seen, later, filed):
     """Whether ``start`` has a free way home (a way from Base Camp over free nodes to it, as
     :func:`_ways_home` finds): searched back from ``start``, along the steps into each node, the
     nodes nearest Base Camp as the crow flies first. A hiker seldom is ringed in, and its way
     home is then found in a few dozen nodes (a search from Base Camp covers every node nearer it
     than the hiker); when it is, the search ends once the few nodes around it are done. It runs
-    at every turn's start."""
+    at every turn's start. ``seen`` (booleans) and ``later`` (integers), a node each, and
+    ``filed``, an integer a distance from Base Camp as the crow flies (up to the farthest
+    node's: ``R_FARTHEST`` of the rules' array): the caller's scratch, overwritten."""
     if start == camp:
         return True
     if blocked[start]:
         return False
-    n = into_first.shape[0] - 1
     # nodes to search, by their distance from Base Camp as the crow flies: each distance a list
     # linked through ``later`` (the last filed first), ``nearest`` the lowest distance filed
-    seen = np.zeros(n, dtype=np.bool_)
-    later = np.empty(n, dtype=np.int64)
-    filed = np.full(rows.max() + cols.max() + 1, -1, dtype=np.int64)
+    seen[:] = False
+    filed[:] = -1
     seen[start] = True
     nearest = _file_by_crow(rows, cols, camp, filed, later, start)
     while nearest < filed.shape[0]:
@@ -203,8 +215,22 @@ def _reaches_home(into_first, into, rows, cols, camp, start, blocked):
 def reaches_home(board: bd.Board, start: int, blocked) -> bool:
     """:meth:`Board.reaches_home`."""
     t = tables(board)
+    n = board.n_nodes
+    seen, later = np.empty(n, np.bool_), np.empty(n, np.int64)
+    filed = np.empty(t.rows.max() + t.cols.max() + 1, np.int64)
     return bool(
-        _reaches_home(t.into_first, t.into, t.rows, t.cols, t.camp, start, as_array(blocked))
+        _reaches_home(
+            t.into_first,
+            t.into,
+            t.rows,
+            t.cols,
+            t.camp,
+            start,
+            as_array(blocked),
+            seen,
+            later,
+            filed,
+        )
     )
 
 
@@ -250,9 +276,9 @@ def _closing(
     """The spaces of the planter's free ``way`` home (nodes from ``here`` on, without Base
     Camp) where a tree would ring the planter in: as :func:`trees.plant_spaces` tests them,
     from the end of the way back, each against the rest of the way ahead of it."""
-    n = first.shape[0] - 1
-    marks = np.empty((3, n), dtype=np.bool_)
-    work = np.empty((2, n), dtype=np.int64)
+    marks = np.empty((3, first.shape[0] - 1), dtype=np.bool_)
+    later = np.empty(marks.shape[1], dtype=np.int64)
+    filed = np.empty(rows.max() + cols.max() + 1, dtype=np.int64)
     _closing_with(
         first,
         nbr,
@@ -268,7 +294,8 @@ def _closing(
         here,
         way,
         marks,
-        work,
+        later,
+        filed,
     )
     return marks[0]
 
@@ -289,10 +316,12 @@ def _closing_with(
     here,
     way,
     marks,
-    work,
+    later,
+    filed,
 ):
     """:func:`_closing` in the caller's scratch: ``marks`` three rows of booleans (the first is
-    the answer), ``work`` two rows of integers a node each.
+    the answer), ``later`` an integer a node, ``filed`` one a distance from Base Camp as the crow
+    flies (up to the farthest node's: ``R_FARTHEST`` of the rules' array).
 
     A tree on ``way[i]`` rings the planter in when the search from ``here`` that stops at the
     rest of the way (``way[i:]`` and Base Camp) meets none of it but ``way[i]``. Those stops only
@@ -303,12 +332,11 @@ def _closing_with(
     answers are those of a search per space (neither the order the spaces are tested in nor the
     order the nodes are searched in changes one)."""
     closing, stop, seen = marks[0], marks[1], marks[2]
-    filed, later = work[0], work[1]
     closing[:] = False
     stop[:] = False
     seen[:] = False
-    top = rows.max() + cols.max() + 1  # farther from Base Camp than any node
-    filed[:top] = -1
+    top = filed.shape[0]  # farther from Base Camp than any node
+    filed[:] = -1
     for k in range(way.shape[0]):
         stop[way[k]] = True
     stop[camp] = True
@@ -420,7 +448,7 @@ def _dial(first, nbr, canoe, trees, targets, tree_cost, trees_block, dist, work,
             break
         at = b * cap
         for i in range(size[b]):  # every cost is at least 1: nothing is filed in the bucket walked
-            u = filed[at + i]
+            u = _node(filed[at + i])
             if dist[u] != d or (trees[u] and trees_block):
                 continue
             step = 1 + canoe[u] + (tree_cost if trees[u] else 0)
@@ -477,6 +505,26 @@ def _entry_cost(canoe, layout, tree_cost, trees_block, u):
 
 
 @nb.njit(cache=True, inline="always")
+def _next_change(layout, trees, x):
+    """The first node from ``x`` on where ``layout`` differs from ``trees`` (their length if
+    none): a few trees change between two reads of a field, so the layouts are compared a block
+    of 64 nodes at a time (a count without a branch, done many bytes at once), and node by node
+    only in a block that differs."""
+    n = layout.shape[0]
+    while x < n:
+        end = min(n, x + 64)
+        changed = 0
+        for i in range(x, end):
+            changed += layout[i] != trees[i]
+        if changed:
+            while layout[x] == trees[x]:
+                x += 1
+            return x
+        x = end
+    return n
+
+
+@nb.njit(cache=True, inline="always")
 def _supported(into_first, into, canoe, layout, tree_cost, trees_block, dist, freed, v):
     """Whether ``v`` keeps a shortest way through a node not freed (``freed`` 1)."""
     for k in range(into_first[v], into_first[v + 1]):
@@ -497,7 +545,7 @@ def _relax_from(first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, 
     n = queue.shape[0]
     size = tail - head
     while size:
-        u = queue[head]
+        u = _node(queue[head])
         head = head + 1 if head + 1 < n else 0
         size -= 1
         queued[u] = 0
@@ -536,9 +584,11 @@ def _update_field(
     ring = tree_cost + 3  # a step costs at most 2 + tree_cost
     size = work[4 * n : 4 * n + ring]
     filed = work[4 * n + ring : 4 * n + ring + ring * n]  # a node is filed at most once
-    for x in range(n):
-        if layout[x] == trees[x]:
-            continue
+    x = -1
+    while True:
+        x = _next_change(layout, trees, x + 1)
+        if x == n:
+            break
         before = _entry_cost(canoe, layout, tree_cost, trees_block, x)
         layout[x] = trees[x]
         after = _entry_cost(canoe, layout, tree_cost, trees_block, x)
@@ -579,7 +629,7 @@ def _update_field(
         while pending:
             at = b * n
             for i in range(size[b]):
-                w = filed[at + i]
+                w = _node(filed[at + i])
                 pending -= 1
                 if _supported(
                     into_first, into, canoe, layout, tree_cost, trees_block, dist, freed, w
@@ -605,9 +655,9 @@ def _update_field(
             size[b] = 0
             b = 0 if b + 1 == ring else b + 1
         for i in range(m):
-            dist[listed[i]] = INF
+            dist[_node(listed[i])] = INF
         for i in range(m):
-            a = listed[i]
+            a = _node(listed[i])
             best = INF
             for k in range(into_first[a], into_first[a + 1]):
                 u = into[k]
@@ -622,7 +672,7 @@ def _update_field(
                 queue[tail] = a
                 tail += 1
         for i in range(m):
-            freed[listed[i]] = 0
+            freed[_node(listed[i])] = 0
         _relax_from(first, nbr, canoe, layout, tree_cost, trees_block, dist, queue, queued, 0, tail)
     return dist
 
@@ -718,33 +768,52 @@ def near_field(
     )
 
 
-@nb.njit(cache=True, _nrt=True)  # it allocates: reference counted even from the games loop
-def _spread(first, nbr, trees, dist, seeds):
-    queue = np.empty(max(4 * dist.shape[0], seeds.shape[0]), dtype=np.int64)
-    queue[: seeds.shape[0]] = seeds
-    head, tail = 0, seeds.shape[0]
-    while head < tail:
-        u = queue[head]
-        head += 1
+@nb.njit(cache=True)
+def _spread(first, nbr, trees, dist, seeds, queue, queued):
+    """:func:`spread` in the caller's scratch: ``queue`` (integers) and ``queued`` (booleans),
+    a node each, overwritten. A node waits in the queue at most once (lowered again while it
+    waits, it goes on with its lowest value): the values lowered are the same in any order, each
+    the least a way from a seed gives, one space a step, over nodes it lowers."""
+    n = queue.shape[0]
+    queued[:] = False
+    head = tail = size = 0
+    for i in range(seeds.shape[0]):
+        queued[seeds[i]] = True
+        queue[tail] = seeds[i]
+        tail += 1
+        size += 1
+    while size:
+        u = _node(queue[head])
+        head = head + 1 if head + 1 < n else 0
+        size -= 1
+        queued[u] = False
         nd = dist[u] + 1
         for k in range(first[u], first[u + 1]):
             v = nbr[k]
             if nd < dist[v] and not trees[v]:
                 dist[v] = nd
-                if tail == queue.shape[0]:  # a node may improve more than once: grow
-                    bigger = np.empty(2 * tail, dtype=np.int64)
-                    bigger[:tail] = queue
-                    queue = bigger
-                queue[tail] = v
-                tail += 1
+                if not queued[v]:
+                    queued[v] = True
+                    queue[tail] = v
+                    tail = tail + 1 if tail + 1 < n else 0
+                    size += 1
     return dist
 
 
 def spread(board: bd.Board, dist: np.ndarray, seeds: list[int], trees) -> list[int]:
-    """Lower ``dist`` outward from ``seeds`` (in that order), one space a step, never onto a
-    tree: a node takes a neighbour's value plus one when that is less than its own."""
+    """Lower ``dist`` outward from ``seeds``, one space a step, never onto a tree: a node takes
+    a neighbour's value plus one when that is less than its own."""
     t = tables(board)
-    return _spread(t.first, t.nbr, as_array(trees), dist, np.array(seeds, dtype=np.int64)).tolist()
+    n = board.n_nodes
+    return _spread(
+        t.first,
+        t.nbr,
+        as_array(trees),
+        dist,
+        np.array(seeds, dtype=np.int64),
+        np.empty(n, dtype=np.int64),
+        np.empty(n, dtype=np.bool_),
+    ).tolist()
 
 
 @nb.njit(cache=True, inline="always")
@@ -793,7 +862,7 @@ def _bypassed(first, nbr, dist, trees, start, end, avoid, beyond, seen, queue):
     head, tail = 0, 1
     found = start != avoid and dist[start] <= enough
     while head < tail and not found:
-        u = queue[head]
+        u = _node(queue[head])
         head += 1
         for k in range(first[u], first[u + 1]):
             v = nbr[k]
@@ -806,7 +875,7 @@ def _bypassed(first, nbr, dist, trees, start, end, avoid, beyond, seen, queue):
             queue[tail] = v
             tail += 1
     for i in range(tail):
-        seen[queue[i]] = False
+        seen[_node(queue[i])] = False
     return found
 
 

@@ -27,6 +27,7 @@ from simkit.games.timber_tom.fast_fields import (
     M_ROUND,
     M_SEAT,
     N_PARAMS,
+    OWN_WAY,
     PLANT_NEAR,
     SPEND_FLIGHTS,
     TRADE_TO_TREASURE,
@@ -49,6 +50,7 @@ from simkit.games.timber_tom.fast_fields import (
     _target_key,
     _target_near,
     _tools,
+    _turn_slot,
     _walk_field,
 )
 from simkit.strategies import timber_tom as walkers
@@ -394,17 +396,19 @@ def _rival(B, rl, ps, s, n, par):
 
 
 @nb.njit(cache=True, inline="always")
-def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
+def _own_way(B, trees, cache, par, here, goal):
+    """The row of ``fields`` marking (1) the planter's own way ahead: to its goal, and from that
+    Treasure home. It is read from the turn's fields alone, so it is kept for the turn as they
+    are (a planter plants a few trees in a row from the same space)."""
     nd, lists = B[2], B[3]
-    rows, cols = nd[c.N_ROW], nd[c.N_COL]
     n_nodes = nd.shape[1]
     camp = n_nodes - 1
     fields = cache[2]
-    # never on the planter's own way ahead (to its goal, and from that Treasure home)
-    mine = cache[8][0]
-    mine[:] = False
-    here = ps[s, c.P_POS]
-    goal = _target_key(rl, lists, ps, n_nodes, s)
+    j, known = _turn_slot(cache[0], cache[1], goal * n_nodes + here, OWN_WAY)
+    mine = fields[j]
+    if known:
+        return mine
+    mine[:] = 0
     to_goal = _field(B, trees, cache, par[TREE_COST], goal, 0)
     from_here = _near_field(B, trees, cache, par[TREE_COST], here, goal, to_goal)
     _between(fields, to_goal, from_here, here, mine)
@@ -418,13 +422,25 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
         if fields[to_goal, aim] == 0:
             to_camp = _field(B, trees, cache, par[TREE_COST], camp, 0)
             _between(fields, to_camp, _field(B, trees, cache, par[TREE_COST], aim, 0), aim, mine)
+    return mine
+
+
+@nb.njit(cache=True)  # not inlined: its loops over the plant rows keep their own registers
+def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
+    nd, lists = B[2], B[3]
+    rows, cols = nd[c.N_ROW], nd[c.N_COL]
+    n_nodes = nd.shape[1]
+    camp = n_nodes - 1
+    # never on the planter's own way ahead
+    mine = _own_way(B, trees, cache, par, ps[s, c.P_POS], _target_key(rl, lists, ps, n_nodes, s))
     spaces = cache[7][2]  # rows 0 and 1 are a flight field's scratch (``_rival_field``)
     row_of = cache[7][5]  # each space's legal row (stale where not listed now: checked)
     m = 0
     for j in range(k):
-        if legal[j, 1] >= 0:
-            row_of[legal[j, 1]] = j
-            if not mine[legal[j, 1]]:
+        node = legal[j, 1]  # read once: a store to ``row_of`` might have changed ``legal``
+        if node >= 0:
+            row_of[node] = j
+            if not mine[node]:
                 spaces[m] = j
                 m += 1
     every = m == 0  # nowhere off its own way: anywhere
@@ -438,7 +454,7 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     route = cache[7][3]
     way = _way_of(B, rl, ps, trees, cache, par, n, rival, route)
     kept = (row_of, mine, every)
-    j = _stops(B, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way)
+    j = _stops(B, rl, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way)
     if j >= 0:
         return j
     # else the first space of that way
@@ -450,12 +466,13 @@ def _plant(B, rl, ps, trees, cache, par, s, n, legal, k, rngs):
     there = ps[rival, c.P_POS]
     best = -1
     best_near = 0
+    best_node = 0
     for j in range(m):
         node = legal[spaces[j], 1]
         at = node if node >= 0 else camp
         near = _manhattan(rows, cols, at, there)
-        if best < 0 or near < best_near or (near == best_near and node < legal[best, 1]):
-            best, best_near = spaces[j], near
+        if best < 0 or near < best_near or (near == best_near and node < best_node):
+            best, best_near, best_node = spaces[j], near, node
     return best
 
 
@@ -484,7 +501,7 @@ def _way_of(B, rl, ps, trees, cache, par, n, rival, route):
 
 
 @nb.njit(cache=True, inline="always")
-def _stops(B, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way):
+def _stops(B, rl, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way):
     """``_Walker._stops``: the legal row of planting where the rival cannot walk round the tree,
     the nearest ``ahead`` spaces of its way or more in front of it (else nearer), ringing no
     hiker in; -1 if there is none. ``way``: :func:`_way_of`'s; ``kept``: the spaces'
@@ -509,7 +526,7 @@ def _stops(B, ps, trees, cache, par, s, n, legal, k, kept, rival, route, way):
         )
         for q in range(i + 1, last):
             beyond[route[q]] = False
-        if not walks_round and not _rings(B, ps, trees, n, s, route[i]):
+        if not walks_round and not _rings(B, rl, ps, trees, cache, n, s, route[i]):
             return j
     return -1
 
@@ -526,9 +543,11 @@ def _space_row(legal, k, kept, node):
 
 
 @nb.njit(cache=True, inline="always")
-def _rings(B, ps, trees, n, s, node):
-    """``_Walker._rings``: a tree on ``node`` would ring in another hiker still racing."""
+def _rings(B, rl, ps, trees, cache, n, s, node):
+    """``_Walker._rings``: a tree on ``node`` would ring in another hiker still racing (the
+    searches in a flight field's scratch rows, free while a planting is chosen)."""
     nd = B[2]
+    seen, later, filed = cache[8][3], cache[7][0], cache[7][1][: rl[c.R_FARTHEST]]
     rows, cols = nd[c.N_ROW], nd[c.N_COL]
     camp = nd.shape[1] - 1
     rings = False
@@ -537,9 +556,11 @@ def _rings(B, ps, trees, n, s, node):
         if t == s or ps[t, c.P_FINISHED] or here == camp or rings:
             continue
         trees[node] = 1
-        after = fsr._reaches_home(B[7], B[8], rows, cols, camp, here, trees)
+        after = fsr._reaches_home(B[7], B[8], rows, cols, camp, here, trees, seen, later, filed)
         trees[node] = 0
-        rings = not after and fsr._reaches_home(B[7], B[8], rows, cols, camp, here, trees)
+        rings = not after and fsr._reaches_home(
+            B[7], B[8], rows, cols, camp, here, trees, seen, later, filed
+        )
     return rings
 
 

@@ -69,7 +69,7 @@ def _begin_move(nd, rl, g, ps, trees, path, undo_ps, undo_trees, rngs):
 
 
 @nb.njit(cache=True)
-def _start_turn(B, rl, g, ps, trees):
+def _start_turn(B, rl, g, ps, trees, marks, scratch):
     nd = B[2]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
@@ -82,7 +82,16 @@ def _start_turn(B, rl, g, ps, trees):
     g[c.G_LIFTED_LEN] = 0
     here = ps[s, c.P_POS]
     if here != camp and not fsr._reaches_home(
-        B[7], B[8], nd[c.N_ROW], nd[c.N_COL], camp, here, trees
+        B[7],
+        B[8],
+        nd[c.N_ROW],
+        nd[c.N_COL],
+        camp,
+        here,
+        trees,
+        marks[0],
+        scratch[0],
+        scratch[1][: rl[c.R_FARTHEST]],
     ):
         g[c.G_RELIEF_LEFT] = rl[c.R_RING_RELIEF]
     g[c.G_STAGE] = c.S_RELIEF
@@ -204,7 +213,24 @@ def _uproot_open(lists, list_len, trees):
 
 
 @nb.njit(cache=True)
-def advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n):
+def advance(
+    B,
+    D,
+    rl,
+    g,
+    ps,
+    trees,
+    path,
+    last_path,
+    draw,
+    discard,
+    undo_ps,
+    undo_trees,
+    rngs,
+    n,
+    marks,
+    scratch,
+):
     """Go on to the next decision, ending turns (and starting the next) on the way: the loop of
     ``state._advance``, ``_end_turn`` and ``_start_turn``."""
     nd, lists, list_len = B[2], B[3], B[4]
@@ -253,7 +279,7 @@ def advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, und
             g[c.G_PLANT_LEFT] = 0
         if not _end_turn(rl, g, ps, n):
             return
-        _start_turn(B, rl, g, ps, trees)
+        _start_turn(B, rl, g, ps, trees, marks, scratch)
 
 
 # ----------------------------------------------------------------------- apply
@@ -286,12 +312,42 @@ def _clear_on_path(nd, g, ps, trees, lifted, nxt, how):
 
 @nb.njit(cache=True)
 def _next_turn(
-    B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n
+    B,
+    D,
+    rl,
+    g,
+    ps,
+    trees,
+    path,
+    last_path,
+    draw,
+    discard,
+    undo_ps,
+    undo_trees,
+    rngs,
+    n,
+    marks,
+    scratch,
 ):
     if _end_turn(rl, g, ps, n):
-        _start_turn(B, rl, g, ps, trees)
+        _start_turn(B, rl, g, ps, trees, marks, scratch)
         advance(
-            B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n
+            B,
+            D,
+            rl,
+            g,
+            ps,
+            trees,
+            path,
+            last_path,
+            draw,
+            discard,
+            undo_ps,
+            undo_trees,
+            rngs,
+            n,
+            marks,
+            scratch,
         )
 
 
@@ -315,8 +371,12 @@ def apply(
     kind,
     a,
     b,
+    marks,
+    scratch,
 ):
-    """Play the action ``(kind, a, b)`` for the hiker to move: the handlers of ``state``."""
+    """Play the action ``(kind, a, b)`` for the hiker to move: the handlers of ``state``
+    (``marks`` and ``scratch``: the legal actions' working space, free once one is chosen, for
+    the next turn's ring test)."""
     nd = B[2]
     camp = nd.shape[1] - 1
     s = g[c.G_SEAT]
@@ -363,6 +423,8 @@ def apply(
                     undo_trees,
                     rngs,
                     n,
+                    marks,
+                    scratch,
                 )
                 return
             _restore_all(g, ps, rl, s)
@@ -505,4 +567,21 @@ def apply(
         lifted[g[c.G_LIFTED_LEN]] = a
         g[c.G_LIFTED_LEN] += 1
         g[c.G_PLANT_LEFT] -= 1
-    advance(B, D, rl, g, ps, trees, path, last_path, draw, discard, undo_ps, undo_trees, rngs, n)
+    advance(
+        B,
+        D,
+        rl,
+        g,
+        ps,
+        trees,
+        path,
+        last_path,
+        draw,
+        discard,
+        undo_ps,
+        undo_trees,
+        rngs,
+        n,
+        marks,
+        scratch,
+    )
