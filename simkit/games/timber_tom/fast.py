@@ -246,8 +246,9 @@ def new_arrays(B, n, n_cards, tree_cost):
     # tree cost of the chunk; the landing field costs 1), the walkers' working space: integer
     # rows a node each (a flight field's scratch in rows 0-1, also a planting's ring test's; a
     # planting's in rows 2-5, an exact landing's stack in rows 4-6) and boolean rows (a
-    # planting's in rows 0-2, its ring test's in row 3), allocated once per chunk, not per
-    # decision (few arrays: a call counts a reference per array it carries)
+    # planting's in rows 0-2, its ring test's and a flight field's spread's in row 3), allocated
+    # once per chunk, not per decision (few arrays: a call counts a reference per array it
+    # carries)
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
@@ -416,8 +417,7 @@ def _rule_array(rules: Rules) -> np.ndarray:
     rl[c.R_TRAY_RADIOS] = tray.heli_radios
     rl[c.R_CAMP] = board.camp
     rl[c.R_N_PEAKS] = len(board.treasures)
-    t = fsr.tables(board)
-    rl[c.R_FARTHEST] = t.rows.max() + t.cols.max() + 1
+    rl[c.R_FARTHEST] = fsr.tables(board).farthest
     moves = {bd.BASE: z.move_250, bd.Z250: z.move_250, bd.Z500: z.move_500}
     moves |= {bd.Z1000: z.move_1000, bd.Z1500: z.move_1500}
     trees = {bd.Z250: z.trees_250, bd.Z500: z.trees_500, bd.Z1000: z.trees_1000}

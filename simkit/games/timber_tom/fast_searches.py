@@ -48,6 +48,9 @@ class Tables:
     # tailwind is a step one way: a field updated in place looks back along it)
     into_first: np.ndarray
     into: np.ndarray
+    # one more than the farthest a node is from Base Camp as the crow flies: the buckets of the
+    # searches nearest Base Camp first (``_file_by_crow``)
+    farthest: int
 
 
 @cache
@@ -75,7 +78,10 @@ def tables(board: bd.Board) -> Tables:
     into_first = np.zeros(board.n_nodes + 1, dtype=NODE)
     into_first[1:] = np.cumsum([len(s) for s in sources])
     into = np.array([v for s in sources for v in s], dtype=NODE)
-    return Tables(first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp, into_first, into)
+    farthest = int(rows.max() + cols.max() + 1)
+    return Tables(
+        first, nbr, canoe, hole, ring, has_ring, rows, cols, board.camp, into_first, into, farthest
+    )
 
 
 def as_array(trees) -> np.ndarray:
@@ -217,7 +223,7 @@ def reaches_home(board: bd.Board, start: int, blocked) -> bool:
     t = tables(board)
     n = board.n_nodes
     seen, later = np.empty(n, np.bool_), np.empty(n, np.int64)
-    filed = np.empty(t.rows.max() + t.cols.max() + 1, np.int64)
+    filed = np.empty(t.farthest, np.int64)
     return bool(
         _reaches_home(
             t.into_first,
@@ -271,14 +277,14 @@ def _cannot_cut(ring, has_ring, hole, node, trees):
 
 @nb.njit(cache=True)
 def _closing(
-    first, nbr, ring, has_ring, hole, plantable, rows, cols, camp, trees, taken, here, way
+    first, nbr, ring, has_ring, hole, plantable, rows, cols, camp, farthest, trees, taken, here, way
 ):
     """The spaces of the planter's free ``way`` home (nodes from ``here`` on, without Base
     Camp) where a tree would ring the planter in: as :func:`trees.plant_spaces` tests them,
     from the end of the way back, each against the rest of the way ahead of it."""
     marks = np.empty((3, first.shape[0] - 1), dtype=np.bool_)
     later = np.empty(marks.shape[1], dtype=np.int64)
-    filed = np.empty(rows.max() + cols.max() + 1, dtype=np.int64)
+    filed = np.empty(farthest, dtype=np.int64)
     _closing_with(
         first,
         nbr,
@@ -402,6 +408,7 @@ def plant_spaces(
             t.rows,
             t.cols,
             t.camp,
+            t.farthest,
             work,
             busy,
             here,
