@@ -38,6 +38,7 @@ from simkit.games.hike_it.data import (
 )
 from simkit.games.hike_it.fast_box import _draw_bag, _forced_recycle
 from simkit.games.hike_it.rules import Rules
+from simkit.games.hike_it.skill_cards import is_paw, skill_type
 from simkit.games.hike_it.weather import cards as weather_cards
 from simkit.strategies.generic import Random
 from simkit.strategies.hike_it import Careful, Collector, Planner, Rusher
@@ -63,6 +64,10 @@ class Tables(NamedTuple):
     """The rules' numbers and the data as arrays (built once per rules)."""
 
     ints: np.ndarray  # fast_game.R_*
+    # per skill card: its type and whether it carries the bear paw (skill_cards.skill_type and
+    # is_paw read from a table: a division per card was the planner's costliest instruction)
+    card_type: np.ndarray
+    card_paw: np.ndarray
     region: np.ndarray  # per space
     kind: np.ndarray  # per space
     scenic_type: np.ndarray  # per space, -1 if not a scenic spot
@@ -178,8 +183,11 @@ def tables(rules: Rules, n: int) -> Tables:
     for c, col in enumerate(d.columns):
         columns[c, : len(col)] = col
     bonus = d.trailhead_bonuses[n] if n < len(d.trailhead_bonuses) else ()
+    cards = range(6 * d.skill_per_type)
     return Tables(
         ints=ints,
+        card_type=_i64(skill_type(d, c) for c in cards),
+        card_paw=_i64(is_paw(d, c) for c in cards),
         region=_i64(park.region),
         kind=_i64(park.kind),
         scenic_type=_i64(park.scenic),

@@ -244,19 +244,24 @@ def count_actions(S, T, s):
 
 @nb.njit(cache=True, inline="always", _nrt=False)
 def skill_type(T, card):
-    return card // T.ints[R_PER_TYPE]
+    return T.card_type[card]
 
 
 @nb.njit(cache=True, inline="always", _nrt=False)
 def is_paw(T, card):
-    return card % T.ints[R_PER_TYPE] < T.ints[R_PAWS_PER_TYPE]
+    return T.card_paw[card] != 0
 
 
 @nb.njit(cache=True, inline="always", _nrt=False)
 def hand_count(S, T, s, t):
+    """skill_cards.count: a range test per card (the cards of type ``t`` are numbered
+    together)."""
+    low = t * T.ints[R_PER_TYPE]
+    high = low + T.ints[R_PER_TYPE]
     k = 0
     for i in range(S.hand_len[s]):
-        k += skill_type(T, S.hand[s, i]) == t
+        c = S.hand[s, i]
+        k += low <= c and c < high
     return k
 
 
