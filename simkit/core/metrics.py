@@ -238,7 +238,10 @@ def outcome_metrics(df, games: pl.DataFrame | None = None) -> pl.DataFrame:
     rows += length.select(
         *KEYS, metric=pl.lit("duration_mean"), value="value", lo="lo", hi="hi"
     ).rows(named=True)
-    for (variant, n), cell_games in games.group_by(KEYS, maintain_order=True):
+    # grouped on the one column read: a group of every column was a copy of the whole table
+    for (variant, n), cell_games in games.select(*KEYS, "turns").group_by(
+        KEYS, maintain_order=True
+    ):
         cell = {"variant": variant, "n_players": n}
         seats = stats.seat_arrays(df, variant, n, ["rank", "win_share"])
         matrices = {"partial_win": partial_wins(seats["rank"]), "win_share": seats["win_share"]}
@@ -328,12 +331,15 @@ def _anatomy_sums(rows: pl.LazyFrame, columns: list[str], value):
         # cell of millions of rows.
         per_read = max(1, ANATOMY_BYTES // (8 * count))
         cell = {"variant": variant, "n_players": n}
+        # the scores and winners once a cell, not beside every batch of columns
+        part = stats.cell_rows(rows, variant, n, ["score", "win_share"])
+        score = part["score"].to_numpy()
+        winner = part["win_share"].to_numpy() > 0
+        del part
         for first in range(0, len(columns), per_read):
             batch = range(first, min(first + per_read, len(columns)))
             values = [value(columns[i]).alias(f"v{i}") for i in batch]
-            part = stats.cell_rows(rows, variant, n, ["score", "win_share", *values])
-            score = part["score"].to_numpy()
-            winner = part["win_share"].to_numpy() > 0
+            part = stats.cell_rows(rows, variant, n, values)
             for i in batch:
                 _anatomy_column(part[f"v{i}"], i, n, score, winner, cell, sums)
             del part
