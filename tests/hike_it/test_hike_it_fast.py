@@ -96,6 +96,16 @@ def test_compiled_games_equal_python_games(rules, names, root):
         assert outcome == python_outcome(rules, players, seed), (names, seed)
 
 
+@pytest.mark.parametrize(("per_type", "paws"), [(4, 1), (7, 3), (5, 0)])
+def test_compiled_games_equal_python_games_with_other_skill_cards(per_type, paws):
+    # the compiled engine reads a card's type and paw from tables built from the deck's numbers
+    decks = dataclasses.replace(Rules().decks, skill_per_type=per_type, paws_per_type=paws)
+    rules = dataclasses.replace(Rules(), decks=decks)
+    players = [make_strategy(name, GAME) for name in ("planner", "collector", "random")]
+    for seed, outcome in compiled_outcomes(rules, [players] * 3, per_type):
+        assert outcome == python_outcome(rules, players, seed), seed
+
+
 @pytest.mark.slow
 def test_many_default_games_equal_and_reach_every_part_of_the_game():
     players = [make_strategy(name, GAME) for name in ("planner", "random", "planner", "careful")]
