@@ -30,6 +30,7 @@ from simkit.games.hike_it.bears import paw_moves
 from simkit.games.hike_it.board import board_for
 from simkit.games.hike_it.data import (
     CAMPSITE,
+    ITEMS,
     OBJECTIVES,
     SCENIC,
     TRAIL_KINDS,
@@ -183,7 +184,7 @@ def tables(rules: Rules, n: int) -> Tables:
     for c, col in enumerate(d.columns):
         columns[c, : len(col)] = col
     bonus = d.trailhead_bonuses[n] if n < len(d.trailhead_bonuses) else ()
-    cards = range(6 * d.skill_per_type)
+    cards = range(len(ITEMS) * d.skill_per_type)  # a type per item, as the Python deck
     return Tables(
         ints=ints,
         card_type=_i64(skill_type(d, c) for c in cards),
@@ -296,7 +297,7 @@ def new_state(t: Tables, n: int) -> State:
     i64 = np.int64
     size = t.region.shape[0]
     gear = int(t.gear.sum())
-    cards = 6 * int(t.ints[G.R_PER_TYPE])
+    cards = len(t.card_type)
     longest = max(gear, cards, len(t.weather_kind), len(t.trail_kind), len(t.side_obj), size)
     sides = len(t.side_obj)
     return State(
@@ -401,7 +402,7 @@ def setup(S, T, n):
         S.box_len[i] = 1
     _forced_recycle(S.rng, S.piles, S.pile_len, S.box, S.box_len)
     # skill cards and tokens
-    _fill_shuffled(S, G.SKILL_DECK, 0, 6 * T.ints[G.R_PER_TYPE])
+    _fill_shuffled(S, G.SKILL_DECK, 0, T.card_type.shape[0])
     for i in range(S.face_up.shape[0]):
         S.face_up[i] = G.pop(S, G.SKILL_DECK)
     S.token_supply[:] = n + 1

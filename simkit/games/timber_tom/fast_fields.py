@@ -165,16 +165,6 @@ def _fingerprint(trees):
     return h, count
 
 
-@nb.njit(cache=True, inline="always")
-def _changes(a, b):
-    """How many nodes two tree layouts differ in (counted to the end, without a branch: the
-    loop is then done many bytes at a time)."""
-    k = 0
-    for i in range(a.shape[0]):
-        k += a[i] != b[i]
-    return k
-
-
 @nb.njit(cache=True)
 def _known_field(B, trees, cache, tree_cost, key, block):
     """The row of ``cache[5]`` holding the distance field for these trees, targets and costs:
@@ -190,11 +180,11 @@ def _known_field(B, trees, cache, tree_cost, key, block):
     for j in range(known.shape[0]):
         if known[j, 1] != key or known[j, 2] != block or known[j, 3] != tree_cost:
             continue
-        if known[j, 0] == h and _changes(known_trees[j], trees) == 0:
+        if known[j, 0] == h and fsr._changes(known_trees[j], trees) == 0:
             return j
         if abs(known[j, 4] - count) >= fewest:
             continue  # at least that many trees changed: not compared node by node
-        changed = _changes(known_trees[j], trees)
+        changed = fsr._changes(known_trees[j], trees)
         if changed < fewest:
             nearest, fewest = j, changed
     n_nodes = known_trees.shape[1]

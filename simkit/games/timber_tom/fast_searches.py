@@ -512,18 +512,24 @@ def _entry_cost(canoe, layout, tree_cost, trees_block, u):
 
 
 @nb.njit(cache=True, inline="always")
+def _changes(a, b):
+    """How many nodes two tree layouts differ in (counted to the end, without a branch: the
+    loop is then done many bytes at a time)."""
+    k = 0
+    for i in range(a.shape[0]):
+        k += a[i] != b[i]
+    return k
+
+
+@nb.njit(cache=True, inline="always")
 def _next_change(layout, trees, x):
     """The first node from ``x`` on where ``layout`` differs from ``trees`` (their length if
     none): a few trees change between two reads of a field, so the layouts are compared a block
-    of 64 nodes at a time (a count without a branch, done many bytes at once), and node by node
-    only in a block that differs."""
+    of 64 nodes at a time (:func:`_changes`), and node by node only in a block that differs."""
     n = layout.shape[0]
     while x < n:
         end = min(n, x + 64)
-        changed = 0
-        for i in range(x, end):
-            changed += layout[i] != trees[i]
-        if changed:
+        if _changes(layout[x:end], trees[x:end]):
             while layout[x] == trees[x]:
                 x += 1
             return x
