@@ -245,10 +245,10 @@ def new_arrays(B, n, n_cards, tree_cost):
     # field update's and the field search's scratch (one array: the search's for the largest
     # tree cost of the chunk; the landing field costs 1), the walkers' working space: integer
     # rows a node each (a flight field's scratch in rows 0-1, also a planting's ring test's; a
-    # planting's in rows 2-5, an exact landing's stack in rows 4-6) and boolean rows (a
-    # planting's in rows 0-2, its ring test's and a flight field's spread's in row 3), allocated
-    # once per chunk, not per decision (few arrays: a call counts a reference per array it
-    # carries)
+    # planting's in rows 2-5, an exact landing's stack in rows 4-6) and boolean rows (an exact
+    # landing's in rows 0-2, a planting's in rows 1-2, its ring test's and a flight field's
+    # spread's in row 3), allocated once per chunk, not per decision (few arrays: a call counts
+    # a reference per array it carries)
     cache = (
         np.zeros(4, dtype=np.int64),
         np.zeros((ff.SLOTS, 2), dtype=np.int64),
